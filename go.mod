@@ -1,0 +1,8 @@
+module github.com/godtrace/godtrace
+
+go 1.26.8
+
+require (
+	github.com/cilium/ebpf v0.22.0
+	golang.org/x/sys v0.49.0
+)

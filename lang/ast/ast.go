@@ -1,0 +1,378 @@
+// Package ast declares the syntax tree of D programs.
+//
+// The tree records what was written, nothing more: names are not resolved
+// and no types are attached (the checker keeps those in side tables keyed
+// by node). Every node knows its starting Pos.
+package ast
+
+import "github.com/godtrace/godtrace/lang/token"
+
+// Node is any syntax tree node.
+type Node interface{ Pos() token.Pos }
+
+// Expr is an expression.
+type Expr interface {
+	Node
+	exprNode()
+}
+
+// Stmt is a statement inside a clause body.
+type Stmt interface {
+	Node
+	stmtNode()
+}
+
+// Decl is a top-level element of a program: a clause, a pragma, or a
+// declaration.
+type Decl interface {
+	Node
+	declNode()
+}
+
+// Program is a D translation unit.
+type Program struct {
+	File  *token.File
+	Decls []Decl
+}
+
+// ---- top level
+
+// ProbeDesc is one probe description: provider:module:function:name.
+// Missing leading fields are empty ("BEGIN" has only Name). Fields may hold
+// glob patterns; an empty field matches anything. Macro variables inside a
+// description ($1, $target, $pid) are kept as written in Text and the
+// fields; the checker expands them.
+type ProbeDesc struct {
+	At                               token.Pos
+	Text                             string // as written, e.g. "syscall::read:entry"
+	Provider, Module, Function, Name string
+}
+
+// Clause is `probe-descriptions [/predicate/] { statements }`.
+type Clause struct {
+	At     token.Pos
+	Probes []*ProbeDesc
+	Pred   Expr   // nil when absent
+	Body   []Stmt // may be empty
+	Lbrace token.Pos
+}
+
+// Pragma is `#pragma D option name=value` and friends: Words holds the
+// whitespace-separated words after "#pragma" (["D", "option", "quiet"]).
+type Pragma struct {
+	At    token.Pos
+	Words []string
+}
+
+// VarDecl declares variables: `int x;`, `self string s;`, `this int t;`,
+// `extern int y;`, `int a[string, int];` (associative array), `int v[4];`.
+type VarDecl struct {
+	At    token.Pos
+	Class token.Kind // 0, token.SELF, token.THIS, token.EXTERN, token.STATIC, token.REGISTER
+	Type  *TypeExpr
+	Names []*Declarator
+}
+
+// Declarator is one name in a declaration with its pointer and array
+// suffixes: `*p`, `a[10]`, `a[string, int]`.
+type Declarator struct {
+	At     token.Pos
+	Name   string
+	Ptr    int         // number of leading '*'
+	Arrays [][]Expr    // each [...] suffix; an entry with several exprs or type names is an associative key signature
+	Keys   []*TypeExpr // associative array key types, when the suffix names types
+	Init   Expr        // inline initializer, or nil
+}
+
+// TypeDecl is a typedef, or a struct/union/enum definition standing alone.
+type TypeDecl struct {
+	At      token.Pos
+	Typedef bool
+	Type    *TypeExpr
+	Names   []*Declarator // typedef names
+}
+
+// InlineDecl is `inline type name = expr;`.
+type InlineDecl struct {
+	At   token.Pos
+	Type *TypeExpr
+	Decl *Declarator
+	Init Expr
+}
+
+// TranslatorDecl is `translator out < in name > { member = expr; ... };`.
+type TranslatorDecl struct {
+	At      token.Pos
+	Out     *TypeExpr
+	In      *TypeExpr
+	InName  string
+	Members []*XlateMember
+}
+
+// XlateMember is one `member = expr;` of a translator.
+type XlateMember struct {
+	At   token.Pos
+	Name string
+	X    Expr
+}
+
+// ---- types
+
+// TypeExpr is a type as written: specifiers, an optional struct/union/enum
+// body, pointer depth and array dimensions.
+type TypeExpr struct {
+	At    token.Pos
+	Quals []token.Kind // const, volatile, restrict, userland
+	// Name is the type's name as written without qualifiers:
+	// "int", "unsigned long", "string", "struct foo", "union u", "enum e",
+	// "uint64_t" (a typedef), "vmlinux`task_struct" is kept with its scope.
+	Name    string
+	Members []*Member     // struct/union body, when defined here
+	Enums   []*Enumerator // enum body, when defined here
+	Ptr     int           // number of '*' (for casts and abstract declarators)
+	Arrays  []Expr        // array dimensions of an abstract declarator
+}
+
+// Member is one struct or union member, with an optional bit-field width.
+type Member struct {
+	At    token.Pos
+	Type  *TypeExpr
+	Decl  *Declarator
+	Width Expr // bit-field width, or nil
+}
+
+// Enumerator is one `NAME [= value]` of an enum.
+type Enumerator struct {
+	At    token.Pos
+	Name  string
+	Value Expr // nil when implicit
+}
+
+// ---- statements
+
+// ExprStmt is an expression used as a statement, including actions and
+// subroutine calls: `printf("x");`, `x = 1;`, `@a = count();`.
+type ExprStmt struct {
+	X Expr
+}
+
+// IfStmt is `if (Cond) Then [else Else]`. Then and Else are statement
+// lists ({ ... } or a single statement).
+type IfStmt struct {
+	At   token.Pos
+	Cond Expr
+	Then []Stmt
+	Else []Stmt // nil when absent
+}
+
+// EmptyStmt is a lone `;`.
+type EmptyStmt struct{ At token.Pos }
+
+// DeclStmt is a declaration inside a clause body (`this int x;`).
+type DeclStmt struct{ Decl *VarDecl }
+
+// ---- expressions
+
+// Ident is a name: a variable, built-in variable (arg0, execname) or an
+// identifier with a scope (`jiffies, vmlinux`jiffies): Name keeps the text
+// as written.
+type Ident struct {
+	At   token.Pos
+	Name string
+}
+
+// IntLit is an integer or character constant.
+type IntLit struct {
+	At    token.Pos
+	Text  string // as written: 42, 0x2a, 42ul, 'a'
+	Value uint64
+	// Suffix flags, and whether it was written in decimal; the checker
+	// derives the C type from these.
+	Unsigned, Long, LongLong, Decimal, Char bool
+}
+
+// StrLit is a string literal with escapes already decoded.
+type StrLit struct {
+	At    token.Pos
+	Value string
+}
+
+// MacroVar is $1, $target, $pid ... ($$1 sets Str: the value is a string).
+type MacroVar struct {
+	At   token.Pos
+	Name string // "1", "target", "pid"
+	Str  bool   // written as $$name
+}
+
+// AggExpr is an aggregation reference: @, @name, @name[keys].
+type AggExpr struct {
+	At   token.Pos
+	Name string // "" for the anonymous aggregation @
+	Keys []Expr // nil when not indexed
+}
+
+// UnaryExpr is a prefix operator: - + ! ~ * & ++ --.
+type UnaryExpr struct {
+	At token.Pos
+	Op token.Kind
+	X  Expr
+}
+
+// PostfixExpr is x++ or x--.
+type PostfixExpr struct {
+	Op token.Kind
+	X  Expr
+}
+
+// BinaryExpr is X Op Y for every binary operator, including && || ^^ and
+// the comma operator (token.COMMA).
+type BinaryExpr struct {
+	Op    token.Kind
+	OpPos token.Pos
+	X, Y  Expr
+}
+
+// AssignExpr is X Op Y for = and the compound assignments.
+type AssignExpr struct {
+	Op    token.Kind
+	OpPos token.Pos
+	X, Y  Expr
+}
+
+// CondExpr is C ? T : F.
+type CondExpr struct {
+	C, T, F Expr
+}
+
+// CallExpr is a call of a built-in function, action or subroutine:
+// printf(...), count(), strlen(s), stack(5).
+type CallExpr struct {
+	Fun    *Ident
+	Args   []Expr
+	Rparen token.Pos
+}
+
+// IndexExpr is X[Keys...]: array element or associative array lookup
+// (a[k1, k2], self->a[k], args[0]).
+type IndexExpr struct {
+	X    Expr
+	Keys []Expr
+}
+
+// SelectorExpr is X.Sel or X->Sel. self->x and this->x are SelectorExprs
+// whose X is an Ident named "self" or "this".
+type SelectorExpr struct {
+	X     Expr
+	Op    token.Kind // token.DOT or token.ARROW
+	Sel   string
+	SelAt token.Pos
+}
+
+// CastExpr is (Type) X.
+type CastExpr struct {
+	At   token.Pos
+	Type *TypeExpr
+	X    Expr
+}
+
+// SizeofExpr is sizeof(type) or sizeof expr.
+type SizeofExpr struct {
+	At   token.Pos
+	Type *TypeExpr // set for sizeof(type)
+	X    Expr      // set for sizeof expr
+}
+
+// OffsetofExpr is offsetof(type, member).
+type OffsetofExpr struct {
+	At     token.Pos
+	Type   *TypeExpr
+	Member string
+}
+
+// StringofExpr is stringof(X) or stringof X.
+type StringofExpr struct {
+	At token.Pos
+	X  Expr
+}
+
+// XlateExpr is xlate<Type>(X).
+type XlateExpr struct {
+	At   token.Pos
+	Type *TypeExpr
+	X    Expr
+}
+
+// ParenExpr is (X); kept so that error messages and -S can show what
+// was written.
+type ParenExpr struct {
+	At token.Pos
+	X  Expr
+}
+
+func (n *ProbeDesc) Pos() token.Pos      { return n.At }
+func (n *Clause) Pos() token.Pos         { return n.At }
+func (n *Pragma) Pos() token.Pos         { return n.At }
+func (n *VarDecl) Pos() token.Pos        { return n.At }
+func (n *Declarator) Pos() token.Pos     { return n.At }
+func (n *TypeDecl) Pos() token.Pos       { return n.At }
+func (n *InlineDecl) Pos() token.Pos     { return n.At }
+func (n *TranslatorDecl) Pos() token.Pos { return n.At }
+func (n *XlateMember) Pos() token.Pos    { return n.At }
+func (n *TypeExpr) Pos() token.Pos       { return n.At }
+func (n *Member) Pos() token.Pos         { return n.At }
+func (n *Enumerator) Pos() token.Pos     { return n.At }
+func (n *ExprStmt) Pos() token.Pos       { return n.X.Pos() }
+func (n *IfStmt) Pos() token.Pos         { return n.At }
+func (n *EmptyStmt) Pos() token.Pos      { return n.At }
+func (n *DeclStmt) Pos() token.Pos       { return n.Decl.At }
+func (n *Ident) Pos() token.Pos          { return n.At }
+func (n *IntLit) Pos() token.Pos         { return n.At }
+func (n *StrLit) Pos() token.Pos         { return n.At }
+func (n *MacroVar) Pos() token.Pos       { return n.At }
+func (n *AggExpr) Pos() token.Pos        { return n.At }
+func (n *UnaryExpr) Pos() token.Pos      { return n.At }
+func (n *PostfixExpr) Pos() token.Pos    { return n.X.Pos() }
+func (n *BinaryExpr) Pos() token.Pos     { return n.X.Pos() }
+func (n *AssignExpr) Pos() token.Pos     { return n.X.Pos() }
+func (n *CondExpr) Pos() token.Pos       { return n.C.Pos() }
+func (n *CallExpr) Pos() token.Pos       { return n.Fun.At }
+func (n *IndexExpr) Pos() token.Pos      { return n.X.Pos() }
+func (n *SelectorExpr) Pos() token.Pos   { return n.X.Pos() }
+func (n *CastExpr) Pos() token.Pos       { return n.At }
+func (n *SizeofExpr) Pos() token.Pos     { return n.At }
+func (n *OffsetofExpr) Pos() token.Pos   { return n.At }
+func (n *StringofExpr) Pos() token.Pos   { return n.At }
+func (n *XlateExpr) Pos() token.Pos      { return n.At }
+func (n *ParenExpr) Pos() token.Pos      { return n.At }
+
+func (*Clause) declNode()         {}
+func (*Pragma) declNode()         {}
+func (*VarDecl) declNode()        {}
+func (*TypeDecl) declNode()       {}
+func (*InlineDecl) declNode()     {}
+func (*TranslatorDecl) declNode() {}
+
+func (*ExprStmt) stmtNode()  {}
+func (*IfStmt) stmtNode()    {}
+func (*EmptyStmt) stmtNode() {}
+func (*DeclStmt) stmtNode()  {}
+
+func (*Ident) exprNode()        {}
+func (*IntLit) exprNode()       {}
+func (*StrLit) exprNode()       {}
+func (*MacroVar) exprNode()     {}
+func (*AggExpr) exprNode()      {}
+func (*UnaryExpr) exprNode()    {}
+func (*PostfixExpr) exprNode()  {}
+func (*BinaryExpr) exprNode()   {}
+func (*AssignExpr) exprNode()   {}
+func (*CondExpr) exprNode()     {}
+func (*CallExpr) exprNode()     {}
+func (*IndexExpr) exprNode()    {}
+func (*SelectorExpr) exprNode() {}
+func (*CastExpr) exprNode()     {}
+func (*SizeofExpr) exprNode()   {}
+func (*OffsetofExpr) exprNode() {}
+func (*StringofExpr) exprNode() {}
+func (*XlateExpr) exprNode()    {}
+func (*ParenExpr) exprNode()    {}

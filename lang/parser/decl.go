@@ -1,0 +1,278 @@
+package parser
+
+import (
+	"strings"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+// startsDecl reports whether the current token begins a top-level
+// declaration. The scanner has already told declarations from probe
+// descriptions, so any keyword or type name that can begin one counts.
+func (p *parser) startsDecl() bool {
+	k := p.tok.Kind
+	return storageClasses[k] || k == token.IDENT || p.startsType(p.tok)
+}
+
+// failed reports whether errors were reported since n0 and, if so, skips
+// the rest of the construct.
+func (p *parser) failed(n0 int) bool {
+	if p.nerr > n0 {
+		p.skipPast()
+		return true
+	}
+	return false
+}
+
+// Declaration = Specs [ Declarator { "," Declarator } ] ";" .
+//
+// It yields a VarDecl, or a TypeDecl for a typedef or a struct, union or
+// enum declared alone. Typedef names are recorded at once, so that the
+// scanner sees them when it scans the next item.
+func (p *parser) declaration() ast.Decl {
+	pos, n0 := p.tok.Pos, p.nerr
+	typ := &ast.TypeExpr{}
+	class, ok := p.specs(typ, declSpecs)
+	if !ok || p.failed(n0) {
+		return nil
+	}
+	var names []*ast.Declarator
+	if p.tok.Kind != token.SEMI {
+		names = p.declarators()
+	}
+	if class == token.TYPEDEF {
+		for _, d := range names {
+			p.typedefs[d.Name] = true
+		}
+	}
+	bare := len(names) == 0 && (class == token.TYPEDEF || !isTagged(typ))
+	if bare || !p.got(token.SEMI) {
+		p.syntaxError()
+	}
+	if p.failed(n0) {
+		return nil
+	}
+	switch {
+	case class == token.TYPEDEF:
+		return &ast.TypeDecl{At: pos, Typedef: true, Type: typ, Names: names}
+	case len(names) == 0:
+		return &ast.TypeDecl{At: pos, Type: typ}
+	}
+	return &ast.VarDecl{At: pos, Class: class, Type: typ, Names: names}
+}
+
+func isTagged(t *ast.TypeExpr) bool {
+	for _, kw := range []string{"struct", "union", "enum"} {
+		if t.Name == kw || strings.HasPrefix(t.Name, kw+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) declarators() []*ast.Declarator {
+	var names []*ast.Declarator
+	for {
+		d := p.declarator()
+		if d == nil {
+			return names
+		}
+		names = append(names, d)
+		if !p.got(token.COMMA) {
+			return names
+		}
+	}
+}
+
+// Declarator = { "*" { TypeQualifier } } ident { ArraySuffix } .
+func (p *parser) declarator() *ast.Declarator {
+	ptr := p.pointers()
+	if p.tok.Kind != token.IDENT {
+		p.syntaxError()
+		return nil
+	}
+	d := &ast.Declarator{At: p.tok.Pos, Name: p.tok.Text, Ptr: ptr}
+	p.next()
+	for p.tok.Kind == token.LBRACK {
+		p.arraySuffix(d)
+	}
+	return d
+}
+
+// ArraySuffix = "[" [ TypeName { "," TypeName } | CondExpr { "," CondExpr } ] "]" .
+//
+// Type names make an associative array's key signature (int a[string,
+// int]); expressions are array dimensions (int v[4]).
+func (p *parser) arraySuffix(d *ast.Declarator) {
+	p.next()
+	switch {
+	case p.tok.Kind == token.RBRACK:
+		d.Arrays = append(d.Arrays, []ast.Expr{})
+	case p.startsType(p.tok):
+		for {
+			d.Keys = append(d.Keys, p.typeName())
+			if !p.got(token.COMMA) {
+				break
+			}
+		}
+	default:
+		var dims []ast.Expr
+		for {
+			dims = append(dims, p.condExpr())
+			if !p.got(token.COMMA) {
+				break
+			}
+		}
+		d.Arrays = append(d.Arrays, dims)
+	}
+	p.expect(token.RBRACK)
+}
+
+// StructBody = "{" { MemberDecl } "}" .
+func (p *parser) structBody() []*ast.Member {
+	p.next()
+	members := []*ast.Member{}
+	for p.tok.Kind != token.RBRACE && p.tok.Kind != token.EOF {
+		n, n0 := p.ntok, p.nerr
+		members = append(members, p.memberDecl()...)
+		p.failed(n0)
+		if p.ntok == n {
+			p.syntaxError()
+			p.next()
+		}
+	}
+	p.expect(token.RBRACE)
+	return members
+}
+
+// MemberDecl = Specs MemberDeclarator { "," MemberDeclarator } ";" .
+// MemberDeclarator = Declarator [ ":" CondExpr ] | ":" CondExpr .
+func (p *parser) memberDecl() []*ast.Member {
+	typ := &ast.TypeExpr{}
+	if _, ok := p.specs(typ, memberSpecs); !ok {
+		return nil
+	}
+	var members []*ast.Member
+	for {
+		m := &ast.Member{At: p.tok.Pos, Type: typ}
+		if p.tok.Kind != token.COLON {
+			if m.Decl = p.declarator(); m.Decl == nil {
+				return members
+			}
+		}
+		if p.got(token.COLON) {
+			m.Width = p.condExpr()
+		}
+		members = append(members, m)
+		if !p.got(token.COMMA) {
+			break
+		}
+	}
+	p.expect(token.SEMI)
+	return members
+}
+
+// EnumBody = "{" Enumerator { "," Enumerator } [ "," ] "}" .
+// Enumerator = ident [ "=" CondExpr ] .
+func (p *parser) enumBody() []*ast.Enumerator {
+	p.next()
+	enums := []*ast.Enumerator{}
+	for p.tok.Kind != token.RBRACE {
+		if p.tok.Kind != token.IDENT {
+			p.syntaxError()
+			return enums
+		}
+		e := &ast.Enumerator{At: p.tok.Pos, Name: p.tok.Text}
+		p.next()
+		if p.got(token.ASSIGN) {
+			e.Value = p.condExpr()
+		}
+		enums = append(enums, e)
+		if !p.got(token.COMMA) {
+			break
+		}
+	}
+	p.expect(token.RBRACE)
+	return enums
+}
+
+// InlineDecl = "inline" Specs Declarator "=" AssignExpr ";" .
+func (p *parser) inlineDecl() ast.Decl {
+	pos, n0 := p.tok.Pos, p.nerr
+	p.next()
+	typ := &ast.TypeExpr{}
+	if _, ok := p.specs(typ, declSpecs); !ok || p.failed(n0) {
+		return nil
+	}
+	d := p.declarator()
+	if d == nil || p.failed(n0) {
+		return nil
+	}
+	p.expect(token.ASSIGN)
+	if p.failed(n0) {
+		return nil
+	}
+	d.Init = p.assignExpr()
+	p.expect(token.SEMI)
+	if p.failed(n0) {
+		return nil
+	}
+	return &ast.InlineDecl{At: pos, Type: typ, Decl: d, Init: d.Init}
+}
+
+// TranslatorDecl = "translator" TypeName "<" TypeName ident ">"
+//
+//	"{" { XlateMember } "}" ";" .
+func (p *parser) translatorDecl() ast.Decl {
+	x := &ast.TranslatorDecl{At: p.tok.Pos}
+	n0 := p.nerr
+	p.next()
+	x.Out = p.typeName()
+	p.expect(token.LSS)
+	if p.failed(n0) {
+		return nil
+	}
+	x.In = p.typeName()
+	if p.tok.Kind == token.IDENT {
+		x.InName = p.tok.Text
+		p.next()
+	} else {
+		p.syntaxError()
+	}
+	p.expect(token.GTR)
+	p.expect(token.LBRACE)
+	if p.failed(n0) {
+		return nil
+	}
+	x.Members = p.xlateMembers()
+	p.expect(token.RBRACE)
+	p.expect(token.SEMI)
+	if p.failed(n0) {
+		return nil
+	}
+	return x
+}
+
+// XlateMember = ident "=" AssignExpr ";" .
+func (p *parser) xlateMembers() []*ast.XlateMember {
+	var members []*ast.XlateMember
+	for p.tok.Kind != token.RBRACE && p.tok.Kind != token.EOF {
+		n, n0 := p.ntok, p.nerr
+		if p.tok.Kind != token.IDENT {
+			p.syntaxError()
+		} else {
+			m := &ast.XlateMember{At: p.tok.Pos, Name: p.tok.Text}
+			p.next()
+			p.expect(token.ASSIGN)
+			m.X = p.assignExpr()
+			p.expect(token.SEMI)
+			members = append(members, m)
+		}
+		p.failed(n0)
+		if p.ntok == n {
+			p.next()
+		}
+	}
+	return members
+}

@@ -1,0 +1,199 @@
+// Package parser builds the syntax tree of a D program.
+//
+// ParseFile accepts the D grammar of DTrace's dt_grammar.y plus the if/else
+// statements of recent illumos: clauses with probe descriptions, optional
+// predicates and bodies; expressions with C's operators and D's ^^, @
+// aggregations, $ macro variables, sizeof, stringof, offsetof and xlate;
+// and top-level declarations of variables, types, inlines and translators,
+// and #pragma lines.
+//
+// The parser records what was written and resolves nothing. The one
+// semantic thing it must know is which identifiers are type names, to tell
+// a cast "(T)x" from a parenthesized expression: those are the typedefs
+// declared earlier in the program and a fixed list of well-known C and D
+// type names (see isTypeName).
+//
+// Syntax errors are reported with DTrace's wording, chiefly
+// `syntax error near "}"`. ParseFile reports every error it finds, at most
+// one per line and at most ten, as a scanner.ErrorList sorted by position.
+// When there are errors the returned Program is incomplete and may contain
+// placeholder nodes (an *ast.Ident with an empty Name); it is meant only for
+// inspection. The parser never panics and always terminates.
+package parser
+
+import (
+	"strings"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/scanner"
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+const (
+	maxErrors = 10   // stop after this many errors, as go/parser does
+	maxNest   = 1000 // deepest expression or statement nesting accepted
+)
+
+// ParseFile parses the D program in f. The error, if not nil, is a
+// scanner.ErrorList.
+func ParseFile(f *token.File) (*ast.Program, error) {
+	p := newParser(f)
+	prog := p.program()
+	p.errs.RemoveMultiples()
+	return prog, p.errs.Err()
+}
+
+type parser struct {
+	file *token.File
+	sc   scanner.Scanner
+	errs scanner.ErrorList
+
+	tok   scanner.Token   // current token
+	ahead []scanner.Token // tokens scanned by peek, not yet current
+
+	typedefs map[string]bool // typedef names declared so far
+	pragmas  []*ast.Pragma   // #pragma lines met inside the current item
+
+	ntok    int  // tokens consumed; loops use it to make sure they progress
+	nerr    int  // errors reported, including those dropped as duplicates
+	nest    int  // current nesting depth
+	aborted bool // too many errors, or nested too deeply: act as at EOF
+}
+
+func newParser(f *token.File) *parser {
+	p := &parser{file: f, typedefs: make(map[string]bool)}
+	p.sc.Init(f, p.errorAt, p.isTypeName)
+	p.next()
+	return p
+}
+
+// ---- tokens
+
+// next advances to the next token. Pragmas are taken out of the token
+// stream wherever they appear, because DTrace applies them as they are
+// lexed; they are added to the program after the item they occur in.
+func (p *parser) next() {
+	p.ntok++
+	if len(p.ahead) > 0 {
+		p.tok = p.ahead[0]
+		p.ahead = p.ahead[1:]
+		return
+	}
+	p.tok = p.scan()
+}
+
+// peek returns the token after the current one.
+func (p *parser) peek() scanner.Token {
+	if len(p.ahead) == 0 {
+		p.ahead = append(p.ahead, p.scan())
+	}
+	return p.ahead[0]
+}
+
+func (p *parser) scan() scanner.Token {
+	for {
+		if p.aborted {
+			end := p.file.Pos(len(p.file.Src))
+			return scanner.Token{Kind: token.EOF, Pos: end, End: end}
+		}
+		t := p.sc.Scan()
+		if t.Kind != token.PRAGMA {
+			return t
+		}
+		p.pragmas = append(p.pragmas, &ast.Pragma{At: t.Pos, Words: strings.Fields(t.Text)})
+	}
+}
+
+// got consumes the current token if it is of kind k.
+func (p *parser) got(k token.Kind) bool {
+	if p.tok.Kind == k {
+		p.next()
+		return true
+	}
+	return false
+}
+
+// expect consumes a token of kind k and returns its position, or reports
+// a syntax error and leaves the current token for the caller's recovery.
+func (p *parser) expect(k token.Kind) token.Pos {
+	pos := p.tok.Pos
+	if !p.got(k) {
+		p.syntaxError()
+	}
+	return pos
+}
+
+// ---- errors
+
+// errorAt records an error. Like go/parser it keeps one error per line,
+// since later ones are usually consequences of the first, and gives up
+// after maxErrors.
+func (p *parser) errorAt(pos token.Pos, msg string) {
+	p.nerr++
+	if p.aborted {
+		return
+	}
+	position := p.file.Position(pos)
+	if n := len(p.errs); n > 0 && p.errs[n-1].Pos.Line == position.Line {
+		return
+	}
+	p.errs.Add(position, msg)
+	if len(p.errs) >= maxErrors {
+		p.aborted = true
+	}
+}
+
+// syntaxError reports the current token in DTrace's words.
+func (p *parser) syntaxError() {
+	p.errorAt(p.tok.Pos, p.near())
+}
+
+func (p *parser) near() string {
+	if p.tok.Kind == token.EOF {
+		return "syntax error near end of input"
+	}
+	text := p.file.Src[p.file.Offset(p.tok.Pos):p.file.Offset(p.tok.End)]
+	return `syntax error near "` + string(text) + `"`
+}
+
+// enter guards recursion: it reports false, and stops the parse, when
+// constructs are nested more deeply than any real program needs.
+func (p *parser) enter() bool {
+	p.nest++
+	if p.nest > maxNest {
+		p.errorAt(p.tok.Pos, "program is nested too deeply")
+		p.aborted = true
+		p.tok = p.scan()
+		p.ahead = nil
+		return false
+	}
+	return true
+}
+
+func (p *parser) leave() { p.nest-- }
+
+// skipPast advances to the end of a statement-like construct after an
+// error: past the next ';' at this brace level, or up to a '}' closing
+// this level, or to the end of input.
+func (p *parser) skipPast() {
+	depth := 0
+	for {
+		switch p.tok.Kind {
+		case token.EOF:
+			return
+		case token.SEMI:
+			if depth == 0 {
+				p.next()
+				return
+			}
+		case token.LBRACE:
+			depth++
+		case token.RBRACE:
+			if depth == 0 {
+				return
+			}
+			depth--
+		}
+		p.next()
+	}
+}

@@ -1,0 +1,137 @@
+package parser
+
+import (
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+// Block = "{" StmtList "}" .
+func (p *parser) block() []ast.Stmt {
+	p.expect(token.LBRACE)
+	list := p.stmtList()
+	p.expect(token.RBRACE)
+	return list
+}
+
+// StmtList = { Stmt } .
+//
+// Statements are separated by ';', which D allows to be left out after
+// the last one: { trace(1) }.
+func (p *parser) stmtList() []ast.Stmt {
+	list := []ast.Stmt{}
+	for p.tok.Kind != token.RBRACE && p.tok.Kind != token.EOF {
+		n := p.ntok
+		if s := p.stmt(); s != nil {
+			list = append(list, s)
+		}
+		if p.ntok == n {
+			p.syntaxError()
+			p.next()
+		}
+	}
+	return list
+}
+
+// Stmt = ";" | IfStmt | DeclStmt | ExprStmt .
+func (p *parser) stmt() ast.Stmt {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	switch p.tok.Kind {
+	case token.SEMI:
+		s := &ast.EmptyStmt{At: p.tok.Pos}
+		p.next()
+		return s
+	case token.IF:
+		return p.ifStmt()
+	}
+	if p.startsDeclStmt() {
+		return p.declStmt()
+	}
+	return p.exprStmt()
+}
+
+// ExprStmt = Expr ( ";" | /* before "}" */ ) .
+func (p *parser) exprStmt() ast.Stmt {
+	n0 := p.nerr
+	x := p.expr()
+	if p.nerr == n0 {
+		switch p.tok.Kind {
+		case token.SEMI:
+			p.next()
+			return &ast.ExprStmt{X: x}
+		case token.RBRACE:
+			return &ast.ExprStmt{X: x}
+		}
+		p.syntaxError()
+	}
+	p.skipPast()
+	return &ast.ExprStmt{X: x}
+}
+
+// IfStmt = "if" "(" Expr ")" Branch [ "else" Branch ] .
+func (p *parser) ifStmt() ast.Stmt {
+	s := &ast.IfStmt{At: p.tok.Pos}
+	p.next()
+	n0 := p.nerr
+	p.expect(token.LPAREN)
+	if p.nerr == n0 {
+		s.Cond = p.expr()
+		p.expect(token.RPAREN)
+	}
+	if p.nerr > n0 {
+		if s.Cond == nil {
+			s.Cond = p.bad(s.At)
+		}
+		p.skipPast()
+		return s
+	}
+	s.Then = p.branch()
+	if p.got(token.ELSE) {
+		s.Else = p.branch()
+	}
+	return s
+}
+
+// Branch = Block | Stmt .
+func (p *parser) branch() []ast.Stmt {
+	if p.tok.Kind == token.LBRACE {
+		return p.block()
+	}
+	if s := p.stmt(); s != nil {
+		return []ast.Stmt{s}
+	}
+	return []ast.Stmt{}
+}
+
+// startsDeclStmt reports whether a statement is a declaration of
+// clause-local or thread-local variables: `this int x;`, `int y;`,
+// `uint64_t z;`. Two identifiers in a row can only be a type and a name.
+func (p *parser) startsDeclStmt() bool {
+	switch p.tok.Kind {
+	case token.SELF, token.THIS:
+		next := p.peek()
+		return next.Kind == token.IDENT || p.startsType(next)
+	case token.EXTERN, token.STATIC, token.REGISTER, token.AUTO:
+		return true
+	case token.IDENT:
+		next := p.peek()
+		return next.Kind == token.IDENT || next.Kind == token.MUL && p.isTypeName(p.tok.Text)
+	}
+	return p.startsType(p.tok)
+}
+
+// DeclStmt = Declaration .
+func (p *parser) declStmt() ast.Stmt {
+	start := p.tok
+	d := p.declaration()
+	v, ok := d.(*ast.VarDecl)
+	if !ok {
+		if d != nil {
+			p.errorAt(start.Pos, `syntax error near "`+start.Text+`"`)
+		}
+		return nil
+	}
+	return &ast.DeclStmt{Decl: v}
+}

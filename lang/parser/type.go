@@ -1,0 +1,195 @@
+package parser
+
+import (
+	"strings"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/scanner"
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+// wellKnownTypes are typedef names that a D program may use in casts
+// without declaring them: C's fixed-width integers and the system
+// typedefs that DTrace's own headers provide.
+var wellKnownTypes = map[string]bool{
+	"int8_t": true, "int16_t": true, "int32_t": true, "int64_t": true,
+	"uint8_t": true, "uint16_t": true, "uint32_t": true, "uint64_t": true,
+	"intptr_t": true, "uintptr_t": true, "size_t": true, "ssize_t": true,
+	"pid_t": true, "uid_t": true, "gid_t": true, "id_t": true, "off_t": true,
+	"caddr_t": true, "boolean_t": true, "dev_t": true, "ino_t": true,
+	"mode_t": true, "time_t": true, "hrtime_t": true, "processorid_t": true,
+	"zoneid_t": true, "taskid_t": true, "projid_t": true, "lwpid_t": true,
+}
+
+// isTypeName reports whether name is a type name: a typedef declared
+// earlier in the program, or a well-known one.
+func (p *parser) isTypeName(name string) bool {
+	return p.typedefs[name] || wellKnownTypes[name]
+}
+
+// startsType reports whether t begins a type name. It is the one place
+// where the parser tells types from expressions: it decides whether "("
+// starts a cast or sizeof(type) rather than a parenthesized expression.
+// An identifier starts a type only if it is a known type name, so "(x)"
+// stays an expression while "(uint64_t)x" is a cast.
+func (p *parser) startsType(t scanner.Token) bool {
+	if basicTypes[t.Kind] || qualifiers[t.Kind] {
+		return true
+	}
+	switch t.Kind {
+	case token.STRUCT, token.UNION, token.ENUM:
+		return true
+	case token.IDENT:
+		return p.isTypeName(t.Text)
+	}
+	return false
+}
+
+var basicTypes = map[token.Kind]bool{
+	token.VOID: true, token.CHARKW: true, token.SHORT: true, token.INTKW: true,
+	token.LONG: true, token.FLOAT: true, token.DOUBLE: true, token.SIGNED: true,
+	token.UNSIGNED: true, token.STRINGKW: true,
+}
+
+var qualifiers = map[token.Kind]bool{
+	token.CONST: true, token.VOLATILE: true, token.RESTRICT: true, token.USERLAND: true,
+}
+
+var storageClasses = map[token.Kind]bool{
+	token.AUTO: true, token.REGISTER: true, token.STATIC: true, token.EXTERN: true,
+	token.TYPEDEF: true, token.SELF: true, token.THIS: true,
+}
+
+// specMode says where specifiers are parsed, which changes what an
+// identifier means.
+type specMode int
+
+const (
+	// typeNameSpecs: where a type is required (casts, sizeof, xlate,
+	// offsetof, translators). An identifier in first place is the type.
+	typeNameSpecs specMode = iota
+	// memberSpecs: struct and union members. An identifier in first
+	// place is a type if it is known, or if a declarator follows it.
+	memberSpecs
+	// declSpecs: declarations, which also take storage classes.
+	declSpecs
+)
+
+// Specs = { StorageClass | TypeQualifier | TypeSpecifier } .
+// StorageClass = "auto" | "register" | "static" | "extern" | "typedef" | "self" | "this" .
+// TypeQualifier = "const" | "volatile" | "restrict" | "userland" .
+// TypeSpecifier = "void" | "char" | "short" | "int" | "long" | "float" | "double"
+//
+//	| "signed" | "unsigned" | "string" | TaggedType | typedef_name .
+//
+// specs fills in t.At, t.Name and t.Quals and returns the storage class.
+// It reports false, after a syntax error, if there is no type specifier.
+func (p *parser) specs(t *ast.TypeExpr, mode specMode) (class token.Kind, ok bool) {
+	var words []string // basic type words, as written: "unsigned long"
+	named := false     // a tagged type or typedef name was seen
+loop:
+	for {
+		k := p.tok.Kind
+		if !t.At.IsValid() && !(storageClasses[k] && mode == declSpecs) {
+			t.At = p.tok.Pos // the type starts after any storage class
+		}
+		switch {
+		case storageClasses[k] && mode == declSpecs:
+			if class != 0 {
+				p.errorAt(p.tok.Pos, "only one storage class allowed in a declaration")
+			}
+			class = k
+		case qualifiers[k]:
+			t.Quals = append(t.Quals, k)
+		case basicTypes[k] && !named:
+			words = append(words, p.tok.Text)
+		case (k == token.STRUCT || k == token.UNION || k == token.ENUM) && !named && len(words) == 0:
+			p.tagged(t)
+			named = true
+			continue
+		case k == token.IDENT && !named && len(words) == 0 && p.identIsType(mode):
+			t.Name = p.tok.Text
+			named = true
+		default:
+			break loop
+		}
+		p.next()
+	}
+	if !named {
+		if len(words) == 0 {
+			p.syntaxError()
+			return class, false
+		}
+		t.Name = strings.Join(words, " ")
+	}
+	return class, true
+}
+
+// identIsType decides whether the identifier at the start of specifiers
+// names a type. Unknown names are accepted where nothing else could
+// follow: a kernel typedef such as "foo_t x;" is a declaration because an
+// identifier cannot follow an expression.
+func (p *parser) identIsType(mode specMode) bool {
+	if mode == typeNameSpecs || p.isTypeName(p.tok.Text) {
+		return true
+	}
+	next := p.peek()
+	return next.Kind == token.IDENT || next.Kind == token.MUL
+}
+
+// TaggedType = ( "struct" | "union" ) [ ident ] [ StructBody ]
+//
+//	| "enum" [ ident ] [ EnumBody ] .
+func (p *parser) tagged(t *ast.TypeExpr) {
+	kw := p.tok
+	p.next()
+	t.Name = kw.Text
+	if p.tok.Kind == token.IDENT {
+		t.Name += " " + p.tok.Text
+		p.next()
+	}
+	if p.tok.Kind != token.LBRACE {
+		if t.Name == kw.Text { // neither a tag nor a body
+			p.syntaxError()
+		}
+		return
+	}
+	if kw.Kind == token.ENUM {
+		t.Enums = p.enumBody()
+	} else {
+		t.Members = p.structBody()
+	}
+}
+
+// TypeName = Specs AbstractDeclarator .
+// AbstractDeclarator = { "*" { TypeQualifier } } { "[" [ CondExpr ] "]" } .
+func (p *parser) typeName() *ast.TypeExpr {
+	t := &ast.TypeExpr{}
+	if _, ok := p.specs(t, typeNameSpecs); !ok {
+		return t
+	}
+	t.Ptr = p.pointers()
+	for p.tok.Kind == token.LBRACK {
+		p.next()
+		var dim ast.Expr
+		if p.tok.Kind != token.RBRACK {
+			dim = p.condExpr()
+		}
+		t.Arrays = append(t.Arrays, dim)
+		p.expect(token.RBRACK)
+	}
+	return t
+}
+
+// pointers parses { "*" { TypeQualifier } } and returns the number of
+// stars. Qualifiers of the pointer itself are not recorded.
+func (p *parser) pointers() int {
+	n := 0
+	for p.got(token.MUL) {
+		n++
+		for qualifiers[p.tok.Kind] {
+			p.next()
+		}
+	}
+	return n
+}

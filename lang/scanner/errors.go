@@ -1,0 +1,93 @@
+package scanner
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+// An ErrorHandler is told about each lexical error. pos is where the
+// offending text starts; msg is DTrace-style wording without a position
+// ("unterminated string").
+type ErrorHandler func(pos token.Pos, msg string)
+
+// Error is one diagnostic: a resolved position and DTrace's wording.
+//
+// The dtrace command prints the first error of a list as
+// "line <Pos.Line>: <Msg>", so Msg carries no position and no trailing
+// newline.
+type Error struct {
+	Pos token.Position
+	Msg string
+}
+
+// Error formats e as "file:line:col: msg" (or "line:col: msg" for a
+// source without a name).
+func (e *Error) Error() string {
+	if e.Pos.Filename != "" {
+		return fmt.Sprintf("%s:%d:%d: %s", e.Pos.Filename, e.Pos.Line, e.Pos.Column, e.Msg)
+	}
+	return fmt.Sprintf("%d:%d: %s", e.Pos.Line, e.Pos.Column, e.Msg)
+}
+
+// ErrorList is a list of errors, sorted by position once Sort is called.
+// The parser returns one as its error value.
+type ErrorList []*Error
+
+// Add appends an error.
+func (l *ErrorList) Add(pos token.Position, msg string) {
+	*l = append(*l, &Error{Pos: pos, Msg: msg})
+}
+
+func (l ErrorList) Len() int      { return len(l) }
+func (l ErrorList) Swap(i, j int) { l[i], l[j] = l[j], l[i] }
+
+func (l ErrorList) Less(i, j int) bool {
+	a, b := l[i].Pos, l[j].Pos
+	if a.Filename != b.Filename {
+		return a.Filename < b.Filename
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	return a.Column < b.Column
+}
+
+// Sort sorts l by file, line and column. Errors at the same position
+// keep the order in which they were reported.
+func (l ErrorList) Sort() { sort.Stable(l) }
+
+// RemoveMultiples sorts l and keeps only the first error of each line:
+// later errors on a line are nearly always consequences of the first.
+func (l *ErrorList) RemoveMultiples() {
+	l.Sort()
+	var last token.Position
+	out := (*l)[:0]
+	for _, e := range *l {
+		if e.Pos.Filename != last.Filename || e.Pos.Line != last.Line {
+			last = e.Pos
+			out = append(out, e)
+		}
+	}
+	*l = out
+}
+
+// Error reports the first error, and how many more there are.
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	return fmt.Sprintf("%s (and %d more errors)", l[0], len(l)-1)
+}
+
+// Err returns l as an error, or nil if l is empty.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
