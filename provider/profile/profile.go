@@ -1,0 +1,103 @@
+// Package profile is the profile provider: probes that fire at a fixed
+// rate, on every CPU (profile-N) or on one CPU (tick-N).
+//
+// N is a rate in hz or an interval with a unit, as in DTrace:
+// profile-997, profile-1234hz, tick-1s, tick-250ms. Like DTrace, the
+// provider lists a default set of probes and creates any other on demand
+// when a probe description names it exactly; intervals below MinInterval
+// are refused.
+//
+// Each probe is a software cpu-clock perf event per CPU with the
+// interval as its sample period, so a probe fires from the timer
+// interrupt of the CPU it samples; its arguments are DTrace's: arg0 is
+// the interrupted kernel PC (0 in user mode) and arg1 the interrupted
+// user PC (0 in kernel mode). profile-N covers the CPUs online when it is
+// attached; CPUs brought online later are not sampled.
+package profile
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/cilium/ebpf"
+
+	"github.com/godtrace/godtrace/provider"
+)
+
+// Provider is the profile provider.
+type Provider struct{}
+
+// New returns the profile provider.
+func New() *Provider { return &Provider{} }
+
+// Name implements provider.Provider.
+func (*Provider) Name() string { return "profile" }
+
+// Provide implements provider.Provider: the default probes, and the one
+// d names if d's name is one of ours and not a glob.
+func (*Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
+	var specs []provider.Spec
+	for _, hz := range defaultProfileHz {
+		specs = append(specs, spec(profilePrefix+strconv.Itoa(hz)))
+	}
+	for _, hz := range defaultTickHz {
+		specs = append(specs, spec(tickPrefix+strconv.Itoa(hz)))
+	}
+	if d.Name == "" || provider.IsGlob(d.Name) {
+		return specs, nil
+	}
+	if slices.ContainsFunc(specs, func(s provider.Spec) bool { return s.Name == d.Name }) {
+		return specs, nil
+	}
+	t, ok, err := parseName(d.Name)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		specs = append(specs, provider.Spec{Name: d.Name, Data: t})
+	}
+	return specs, nil
+}
+
+// spec returns the Spec of a default probe, whose name always parses.
+func spec(name string) provider.Spec {
+	t, _, err := parseName(name)
+	if err != nil {
+		panic(err)
+	}
+	return provider.Spec{Name: name, Data: t}
+}
+
+// ProgramType implements provider.Provider.
+func (*Provider) ProgramType(*provider.Probe) (ebpf.ProgramType, ebpf.AttachType) {
+	return ebpf.PerfEvent, ebpf.AttachNone
+}
+
+// Attach implements provider.Provider: it starts the probe's timers, on
+// every online CPU for profile-N and on TickCPU for tick-N.
+func (*Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, error) {
+	t, ok := p.Data.(timer)
+	if !ok {
+		return nil, fmt.Errorf("%s is not a profile probe", p.Desc())
+	}
+	var cpus []int
+	if t.tick {
+		cpu, err := TickCPU()
+		if err != nil {
+			return nil, err
+		}
+		cpus = []int{cpu}
+	} else {
+		var err error
+		if cpus, err = onlineCPUs(); err != nil {
+			return nil, err
+		}
+	}
+	c, err := attachTimers(prog, t.interval, cpus)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Desc(), err)
+	}
+	return c, nil
+}

@@ -1,0 +1,233 @@
+package profile
+
+import (
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/godtrace/godtrace/internal/testenv"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/providertest"
+)
+
+func names(specs []provider.Spec) string {
+	var s []string
+	for _, sp := range specs {
+		s = append(s, sp.Name)
+	}
+	return strings.Join(s, " ")
+}
+
+const defaults = "profile-97 profile-199 profile-499 profile-997 profile-1999 profile-4001 profile-4999 " +
+	"tick-1 tick-10 tick-100 tick-500 tick-1000 tick-5000"
+
+func TestProvide(t *testing.T) {
+	for _, tt := range []struct{ name, want string }{
+		{"", defaults},
+		{"profile-*", defaults},
+		{"profile-97", defaults},
+		{"tick-1s", defaults + " tick-1s"},
+		{"profile-1234hz", defaults + " profile-1234hz"},
+		{"BEGIN", defaults},
+	} {
+		specs, err := New().Provide(provider.Desc{Name: tt.name})
+		if err != nil {
+			t.Errorf("Provide(%q): %v", tt.name, err)
+			continue
+		}
+		if got := names(specs); got != tt.want {
+			t.Errorf("Provide(%q) = %s, want %s", tt.name, got, tt.want)
+		}
+	}
+	if _, err := New().Provide(provider.Desc{Name: "profile-6000"}); err == nil {
+		t.Error("Provide(profile-6000): no error")
+	}
+}
+
+func TestLoadArgsPreserves(t *testing.T) {
+	providertest.CheckPreserves(t, New().LoadArgs(nil))
+}
+
+// probe returns the profile probe called name.
+func probe(t *testing.T, name string) *provider.Probe {
+	t.Helper()
+	ps, err := provider.NewRegistry(New()).Match(provider.Desc{Provider: "profile", Name: name})
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("Match(profile:::%s) = %v, %v", name, ps, err)
+	}
+	return ps[0]
+}
+
+// run attaches rec's program to p, lets it fire for about d while threads
+// of this process spin in user mode on the given CPUs, detaches it, and
+// returns how long it was attached.
+func run(t *testing.T, p *provider.Probe, rec *providertest.Recorder, d time.Duration, spinOn []int) time.Duration {
+	t.Helper()
+	// The spinners must not keep the test's own goroutine from waking.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(len(spinOn) + 2))
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for _, cpu := range spinOn {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runtime.LockOSThread() // the thread exits with the goroutine
+			var set unix.CPUSet
+			set.Set(cpu)
+			if err := unix.SchedSetaffinity(0, &set); err != nil {
+				t.Errorf("pin to CPU %d: %v", cpu, err)
+				return
+			}
+			for !stop.Load() {
+			}
+		}()
+	}
+	start := time.Now()
+	c, err := p.Owner().Attach(p, rec.Prog)
+	if err == nil {
+		time.Sleep(d)
+		err = c.Close()
+	}
+	elapsed := time.Since(start)
+	stop.Store(true)
+	wg.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Closed means stopped.
+	n := rec.Total(t)
+	time.Sleep(20 * time.Millisecond)
+	if m := rec.Total(t); m != n {
+		t.Errorf("still firing after Close: %d then %d", n, m)
+	}
+	return elapsed
+}
+
+func TestProfileFiresOnEveryCPU(t *testing.T) {
+	testenv.RequireBPF(t)
+	cpus, err := onlineCPUs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := probe(t, "profile-997")
+	rec := providertest.Load(t, p, providertest.Options{})
+	// Idle vCPUs may sleep through their timers (see TickCPU), so keep
+	// every CPU busy.
+	d := run(t, p, rec, time.Second, cpus)
+	counts := rec.Counts(t)
+	t.Logf("profile-997 over %v, firings per CPU: %v", d, counts)
+	want := 997 * d.Seconds()
+	for _, cpu := range cpus {
+		if n := float64(counts[cpu]); n < want/2 || n > want*1.1 {
+			t.Errorf("CPU %d: %v firings in %v, want about %.0f", cpu, n, d, want)
+		}
+	}
+}
+
+func TestTickFiresOnOneCPU(t *testing.T) {
+	testenv.RequireBPF(t)
+	cpus, err := onlineCPUs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tickCPU, err := TickCPU()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := probe(t, "tick-10ms")
+	rec := providertest.Load(t, p, providertest.Options{})
+	// Busy CPUs would all fire if the probe were attached to them.
+	d := run(t, p, rec, time.Second, cpus)
+	counts := rec.Counts(t)
+	t.Logf("tick-10ms over %v, firings per CPU: %v", d, counts)
+	want := 100 * d.Seconds()
+	for cpu, n := range counts {
+		switch {
+		case cpu == tickCPU && (float64(n) < want/2 || float64(n) > want*1.1):
+			t.Errorf("CPU %d: %d firings in %v, want about %.0f", cpu, n, d, want)
+		case cpu != tickCPU && n != 0:
+			t.Errorf("CPU %d: %d firings, want none: tick fires on CPU %d only", cpu, n, tickCPU)
+		}
+	}
+}
+
+// TestTickIdle checks that tick-1s keeps time on an idle machine, which
+// is what TickCPU's choice is for.
+func TestTickIdle(t *testing.T) {
+	testenv.RequireBPF(t)
+	if testing.Short() {
+		t.Skip("takes 2.5s")
+	}
+	p := probe(t, "tick-1s")
+	rec := providertest.Load(t, p, providertest.Options{})
+	d := run(t, p, rec, 2500*time.Millisecond, nil)
+	t.Logf("tick-1s over %v, firings per CPU: %v", d, rec.Counts(t))
+	if n := rec.Total(t); n != uint64(d/time.Second) {
+		t.Errorf("tick-1s fired %d times in %v, want %d", n, d, d/time.Second)
+	}
+}
+
+// TestArgs checks arg0 and arg1: with this process spinning in user mode
+// on the tick CPU, its firings must show a user PC in arg1 and 0 in
+// arg0.
+func TestArgs(t *testing.T) {
+	testenv.RequireBPF(t)
+	if runtime.GOARCH != "amd64" {
+		t.Skip("register layout only verified on amd64")
+	}
+	tickCPU, err := TickCPU()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := probe(t, "tick-1000hz")
+	rec := providertest.Load(t, p, providertest.Options{PID: uint32(unix.Getpid())})
+	run(t, p, rec, 300*time.Millisecond, []int{tickCPU})
+	args := rec.Args(t)
+	if rec.Total(t) == 0 || args[0] != 0 || args[1] == 0 || args[1] >= 1<<47 {
+		t.Errorf("%d firings; last arg0 = %#x, arg1 = %#x; want 0 and a user address",
+			rec.Total(t), args[0], args[1])
+	}
+
+	// Unfiltered, whatever ran: exactly one of them is set, each in its
+	// half of the address space.
+	rec = providertest.Load(t, p, providertest.Options{})
+	run(t, p, rec, 50*time.Millisecond, nil)
+	args = rec.Args(t)
+	kernel := args[0] != 0 && args[0] >= 0xffff800000000000 && args[1] == 0
+	user := args[0] == 0 && args[1] != 0 && args[1] < 1<<47
+	if !kernel && !user {
+		t.Errorf("arg0 = %#x, arg1 = %#x: not one kernel or one user PC", args[0], args[1])
+	}
+}
+
+// TestIoctlFallback attaches the way kernels without BPF perf links need.
+func TestIoctlFallback(t *testing.T) {
+	testenv.RequireBPF(t)
+	tickCPU, err := TickCPU()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := providertest.Load(t, probe(t, "tick-1ms"), providertest.Options{})
+	ts := &timers{ioctlOnly: true}
+	if err := ts.start(rec.Prog, time.Millisecond, []int{tickCPU}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if err := ts.Close(); err != nil {
+		t.Fatal(err)
+	}
+	n := rec.Total(t)
+	if n < 50 || n > 110 {
+		t.Errorf("tick-1ms fired %d times in 100ms", n)
+	}
+	time.Sleep(10 * time.Millisecond)
+	if m := rec.Total(t); m != n {
+		t.Errorf("still firing after Close: %d then %d", n, m)
+	}
+}

@@ -1,0 +1,83 @@
+// Package provider defines what a DTrace provider is to godtrace, and the
+// Registry that names probes and gives them IDs.
+//
+// A provider offers probes (provider:module:function:name), says which BPF
+// program type fires for them, emits the instructions that copy a probe's
+// arguments out of the program context, and attaches a loaded program to
+// the kernel mechanism behind the probe. The compiler and consumer never
+// look inside a provider beyond this interface.
+package provider
+
+import (
+	"io"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+)
+
+// Desc is a probe description after macro expansion. A field may hold a
+// glob pattern (gmatch(3) syntax: * ? [...] \); an empty field matches
+// anything.
+type Desc struct {
+	Provider, Module, Function, Name string
+}
+
+// String returns the description as DTrace prints it: "p:m:f:n".
+func (d Desc) String() string {
+	return d.Provider + ":" + d.Module + ":" + d.Function + ":" + d.Name
+}
+
+// Probe is one probe known to the Registry.
+type Probe struct {
+	ID                               uint32
+	Provider, Module, Function, Name string
+	// Data is the provider's own description of the probe (a tracepoint
+	// name, a perf event period, ...). Only the provider reads it.
+	Data any
+	prov Provider
+}
+
+// Owner returns the provider that offers p.
+func (p *Probe) Owner() Provider { return p.prov }
+
+// Desc returns p's full name as a Desc.
+func (p *Probe) Desc() Desc {
+	return Desc{p.Provider, p.Module, p.Function, p.Name}
+}
+
+// NArgs is the number of probe arguments, arg0..arg9, that LoadArgs
+// fills in.
+const NArgs = 10
+
+// Spec is a probe a provider offers, before the Registry gives it an ID.
+type Spec struct {
+	Module, Function, Name string
+	Data                   any
+}
+
+// Provider is a source of probes.
+type Provider interface {
+	// Name is the provider field of the probes it offers ("syscall").
+	Name() string
+
+	// Provide returns the probes this provider can offer for d, whose
+	// Provider field is already known to match Name(). It may return more
+	// than match (the Registry filters by glob), and it may create probes
+	// on demand for names that are not globs (profile-1234hz). An
+	// unparseable name the provider owns is an error.
+	Provide(d Desc) ([]Spec, error)
+
+	// ProgramType is the BPF program type of the trampoline that fires
+	// for p (with the attach type, for types that need one).
+	ProgramType(p *Probe) (ebpf.ProgramType, ebpf.AttachType)
+
+	// LoadArgs returns instructions that store p's arguments arg0..arg9
+	// as 64-bit values. On entry R6 holds the program context and R9
+	// points at ten zeroed 64-bit slots; the instructions store argument
+	// i at [R9 + 8*i], may use R0-R5 and must preserve R6-R9.
+	LoadArgs(p *Probe) asm.Instructions
+
+	// Attach makes the kernel run prog when p fires. The returned Closer
+	// detaches it.
+	Attach(p *Probe, prog *ebpf.Program) (io.Closer, error)
+}

@@ -1,0 +1,160 @@
+package provider
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sync"
+)
+
+// Registry names the probes of a set of providers and numbers them.
+//
+// A probe gets its ID the first time any Match or List sees it, and keeps
+// it, with the same *Probe, for the life of the Registry. The dtrace
+// provider's probes are numbered before anything else, so that BEGIN,
+// END and ERROR are probes 1, 2 and 3 as in DTrace; the other providers'
+// probes follow in the order the providers were registered and, within a
+// provider, in the order it offers them. Probes created on demand
+// (profile-1234hz) are numbered when first asked for.
+//
+// A Registry is safe for concurrent use.
+type Registry struct {
+	provs []Provider
+
+	mu      sync.Mutex
+	seeded  bool
+	byName  map[Desc]*Probe
+	byID    []*Probe // byID[i] has ID i+1
+	byOwner map[Provider][]*Probe
+}
+
+// dtraceProvider is the name of the provider whose probes come first.
+const dtraceProvider = "dtrace"
+
+// NewRegistry returns a Registry of the given providers. Their names must
+// be distinct.
+func NewRegistry(ps ...Provider) *Registry {
+	return &Registry{
+		provs:   slices.Clone(ps),
+		byName:  make(map[Desc]*Probe),
+		byOwner: make(map[Provider][]*Probe),
+	}
+}
+
+// Match returns the probes that d describes, sorted by ID. Each field of
+// d is a gmatch(3) pattern (see Glob); an empty field matches anything.
+// Providers whose name matches d.Provider are asked for the probes they
+// offer for d, and probes they offered before are matched again, so a
+// probe created on demand is found by later globs too.
+//
+// Matching nothing is not an error; failing to ask a provider (say,
+// tracefs cannot be read) or a name the provider rejects (tick-0) is.
+func (r *Registry) Match(d Desc) ([]*Probe, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := r.seed(); err != nil {
+		return nil, err
+	}
+	var out []*Probe
+	for _, prov := range r.provs {
+		if !matchField(d.Provider, prov.Name()) {
+			continue
+		}
+		specs, err := prov.Provide(d)
+		if err != nil {
+			return nil, fmt.Errorf("provider %s: %w", prov.Name(), err)
+		}
+		seen := make(map[*Probe]bool)
+		for _, p := range r.byOwner[prov] {
+			if matches(d, p.Desc()) {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+		for _, s := range specs {
+			pd := Desc{prov.Name(), s.Module, s.Function, s.Name}
+			if !matches(d, pd) {
+				continue
+			}
+			p := r.intern(prov, pd, s.Data)
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b *Probe) int { return cmp.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+// List returns the probes that d describes, sorted by ID, as dtrace -l
+// shows them. It is Match under the name the listing code looks for.
+func (r *Registry) List(d Desc) ([]*Probe, error) {
+	return r.Match(d)
+}
+
+// ByID returns the probe with the given ID, or nil if no probe has it yet.
+func (r *Registry) ByID(id uint32) *Probe {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if id == 0 || int(id) > len(r.byID) {
+		return nil
+	}
+	return r.byID[id-1]
+}
+
+// seed numbers the dtrace provider's probes before any other, once.
+func (r *Registry) seed() error {
+	if r.seeded {
+		return nil
+	}
+	for _, prov := range r.provs {
+		if prov.Name() != dtraceProvider {
+			continue
+		}
+		specs, err := prov.Provide(Desc{Provider: dtraceProvider})
+		if err != nil {
+			return fmt.Errorf("provider %s: %w", prov.Name(), err)
+		}
+		for _, s := range specs {
+			r.intern(prov, Desc{prov.Name(), s.Module, s.Function, s.Name}, s.Data)
+		}
+	}
+	r.seeded = true
+	return nil
+}
+
+// intern returns the probe named d, creating and numbering it if it is
+// new. A probe keeps the Data it was first offered with.
+func (r *Registry) intern(prov Provider, d Desc, data any) *Probe {
+	if p := r.byName[d]; p != nil {
+		return p
+	}
+	p := &Probe{
+		ID:       uint32(len(r.byID) + 1),
+		Provider: d.Provider,
+		Module:   d.Module,
+		Function: d.Function,
+		Name:     d.Name,
+		Data:     data,
+		prov:     prov,
+	}
+	r.byName[d] = p
+	r.byID = append(r.byID, p)
+	r.byOwner[prov] = append(r.byOwner[prov], p)
+	return p
+}
+
+// matches reports whether the probe named pd matches the description d.
+func matches(d, pd Desc) bool {
+	return matchField(d.Provider, pd.Provider) &&
+		matchField(d.Module, pd.Module) &&
+		matchField(d.Function, pd.Function) &&
+		matchField(d.Name, pd.Name)
+}
+
+// matchField matches one field of a probe description: empty matches
+// anything.
+func matchField(pattern, s string) bool {
+	return pattern == "" || Glob(pattern, s)
+}

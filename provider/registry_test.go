@@ -1,0 +1,203 @@
+package provider_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/dtraceprov"
+	"github.com/godtrace/godtrace/provider/profile"
+	"github.com/godtrace/godtrace/provider/syscall"
+)
+
+// newRegistry returns a registry of the real providers, with system calls
+// from a saved tracefs, registered with dtrace last to show it still
+// comes first.
+func newRegistry() *provider.Registry {
+	return provider.NewRegistry(
+		syscall.NewFS(os.DirFS("syscall/testdata/tracefs")),
+		profile.New(),
+		dtraceprov.New(),
+	)
+}
+
+// list prints probes as dtrace -l does, compactly: "1 dtrace:::BEGIN".
+func list(ps []*provider.Probe) string {
+	var b strings.Builder
+	for _, p := range ps {
+		fmt.Fprintf(&b, "%d %s\n", p.ID, p.Desc())
+	}
+	return b.String()
+}
+
+func mustMatch(t *testing.T, r *provider.Registry, d provider.Desc) []*provider.Probe {
+	t.Helper()
+	ps, err := r.Match(d)
+	if err != nil {
+		t.Fatalf("Match(%s): %v", d, err)
+	}
+	return ps
+}
+
+func TestListAll(t *testing.T) {
+	const want = `1 dtrace:::BEGIN
+2 dtrace:::END
+3 dtrace:::ERROR
+4 syscall::exit_group:entry
+5 syscall::exit_group:return
+6 syscall::getpid:entry
+7 syscall::getpid:return
+8 syscall::mmap:entry
+9 syscall::mmap:return
+10 syscall::openat:entry
+11 syscall::openat:return
+12 syscall::read:entry
+13 profile:::profile-97
+14 profile:::profile-199
+15 profile:::profile-499
+16 profile:::profile-997
+17 profile:::profile-1999
+18 profile:::profile-4001
+19 profile:::profile-4999
+20 profile:::tick-1
+21 profile:::tick-10
+22 profile:::tick-100
+23 profile:::tick-500
+24 profile:::tick-1000
+25 profile:::tick-5000
+`
+	r := newRegistry()
+	ps, err := r.List(provider.Desc{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := list(ps); got != want {
+		t.Errorf("List:\n%s\nwant:\n%s", got, want)
+	}
+	// Asking again changes nothing.
+	again, err := r.List(provider.Desc{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range ps {
+		if again[i] != ps[i] {
+			t.Errorf("probe %s is a new *Probe the second time", ps[i].Desc())
+		}
+	}
+	for _, p := range ps {
+		if r.ByID(p.ID) != p {
+			t.Errorf("ByID(%d) = %v, want %s", p.ID, r.ByID(p.ID), p.Desc())
+		}
+	}
+	for _, id := range []uint32{0, uint32(len(ps) + 1)} {
+		if p := r.ByID(id); p != nil {
+			t.Errorf("ByID(%d) = %s, want nil", id, p.Desc())
+		}
+	}
+}
+
+func TestMatch(t *testing.T) {
+	for _, tt := range []struct {
+		d    provider.Desc
+		want string
+	}{
+		{provider.Desc{Name: "BEGIN"}, "1 dtrace:::BEGIN\n"},
+		{provider.Desc{Provider: "dtrace", Name: "E*"}, "2 dtrace:::END\n3 dtrace:::ERROR\n"},
+		{provider.Desc{Provider: "sys*", Function: "openat", Name: "entry"}, "4 syscall::openat:entry\n"},
+		{provider.Desc{Provider: "s?scall", Module: "", Function: "read"}, "4 syscall::read:entry\n"},
+		{provider.Desc{Function: "read"}, "4 syscall::read:entry\n"},
+		{provider.Desc{Provider: "syscall", Module: "vmlinux"}, ""},
+		{provider.Desc{Provider: "nosuch"}, ""},
+		{provider.Desc{Name: "tick-1?"}, "4 profile:::tick-10\n"},
+		{provider.Desc{Provider: "profile", Name: "tick-[!1]*"}, "4 profile:::tick-500\n5 profile:::tick-5000\n"},
+		{provider.Desc{Name: "profile-\\*"}, ""},
+	} {
+		// A fresh registry each time: IDs start after dtrace's three.
+		ps, err := newRegistry().Match(tt.d)
+		if err != nil {
+			t.Errorf("Match(%s): %v", tt.d, err)
+			continue
+		}
+		if got := list(ps); got != tt.want {
+			t.Errorf("Match(%s):\n%s\nwant:\n%s", tt.d, got, tt.want)
+		}
+	}
+}
+
+func TestOnDemand(t *testing.T) {
+	r := newRegistry()
+	ps := mustMatch(t, r, provider.Desc{Name: "tick-1s"})
+	if got := list(ps); got != "4 profile:::tick-1s\n" {
+		t.Fatalf("Match(tick-1s) = %s", got)
+	}
+	tick1s := ps[0]
+	// profile-997 is a default; profile-997hz is another probe with the
+	// same rate.
+	ps = mustMatch(t, r, provider.Desc{Provider: "profile", Name: "profile-997hz"})
+	if got := list(ps); got != "5 profile:::profile-997hz\n" {
+		t.Errorf("Match(profile-997hz) = %s", got)
+	}
+	// Once created, a probe is found by globs and keeps its ID; the
+	// default probes the glob finds are numbered now, in the order the
+	// provider offers them.
+	ps = mustMatch(t, r, provider.Desc{Provider: "profile", Name: "tick-1*"})
+	if got := list(ps); got != "4 profile:::tick-1s\n6 profile:::tick-1\n7 profile:::tick-10\n8 profile:::tick-100\n9 profile:::tick-1000\n" {
+		t.Errorf("Match(tick-1*) =\n%s", got)
+	}
+	if ps[0] != tick1s {
+		t.Error("tick-1s is a new *Probe")
+	}
+	if owner := tick1s.Owner(); owner == nil || owner.Name() != "profile" {
+		t.Errorf("tick-1s.Owner() = %v", owner)
+	}
+	if _, err := r.Match(provider.Desc{Name: "profile-6000"}); err == nil || !strings.Contains(err.Error(), "minimum") {
+		t.Errorf("Match(profile-6000) error = %v, want one about the minimum", err)
+	}
+	if _, err := r.Match(provider.Desc{Name: "tick-1x"}); err == nil {
+		t.Error("Match(tick-1x): no error")
+	}
+}
+
+// failing is a provider that cannot list its probes.
+type failing struct{ provider.Provider }
+
+func (failing) Name() string { return "failing" }
+func (failing) Provide(provider.Desc) ([]provider.Spec, error) {
+	return nil, errors.New("cannot read probes")
+}
+
+func TestProviderError(t *testing.T) {
+	r := provider.NewRegistry(dtraceprov.New(), failing{})
+	if _, err := r.Match(provider.Desc{Provider: "failing"}); err == nil || !strings.Contains(err.Error(), "provider failing: cannot read probes") {
+		t.Errorf("Match(failing:::) error = %v", err)
+	}
+	// Not asked, not failing.
+	if ps, err := r.Match(provider.Desc{Provider: "dtrace"}); err != nil || len(ps) != 3 {
+		t.Errorf("Match(dtrace:::) = %v, %v", ps, err)
+	}
+}
+
+func TestConcurrent(t *testing.T) {
+	r := newRegistry()
+	var wg sync.WaitGroup
+	results := make([][]*provider.Probe, 8)
+	for i := range results {
+		wg.Go(func() {
+			ps, err := r.Match(provider.Desc{Name: "tick-42ms"})
+			if err != nil {
+				t.Error(err)
+			}
+			results[i] = ps
+		})
+	}
+	wg.Wait()
+	for _, ps := range results {
+		if len(ps) != 1 || ps[0] != results[0][0] {
+			t.Fatalf("concurrent Match results differ: %v", results)
+		}
+	}
+}

@@ -1,0 +1,224 @@
+// Package syscall is the syscall provider: syscall::NAME:entry and
+// syscall::NAME:return for every system call the kernel has the
+// tracepoints syscalls:sys_enter_NAME and syscalls:sys_exit_NAME for.
+//
+// The module field is empty, as on illumos (syscall::read:entry). At
+// entry, arg0..argN are the system call's arguments, in the order and
+// with the names of the tracepoint's format file; at return, arg0 and
+// arg1 are both the return value (a negative errno on failure: Linux has
+// no separate errno at this level). The provider reads the format files
+// under tracefs, so probes and arguments are always the running kernel's.
+package syscall
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/tracefs"
+)
+
+// group is the tracefs event group of the system call tracepoints.
+const group = "syscalls"
+
+// The probe names and the tracepoint name prefixes behind them.
+const (
+	entry       = "entry"
+	ret         = "return"
+	enterPrefix = "sys_enter_"
+	exitPrefix  = "sys_exit_"
+)
+
+// Provider is the syscall provider.
+type Provider struct {
+	mu     sync.Mutex
+	root   fs.FS             // the tracefs tree; nil until first needed
+	events map[string]*event // parsed formats, by tracepoint name
+}
+
+// event is a probe's tracepoint and where its arguments are in the
+// record: the provider's Probe.Data.
+type event struct {
+	name string          // sys_enter_openat
+	args []tracefs.Field // arg0, arg1, ...
+}
+
+// New returns the syscall provider of the running kernel, which reads its
+// tracepoints from tracefs, found or mounted (see tracefs.Dir) when first
+// needed.
+func New() *Provider { return NewFS(nil) }
+
+// NewFS returns a syscall provider that reads its tracepoints from root,
+// a tracefs tree (a copy in testdata, say), or from the kernel's if root
+// is nil. Attach always uses the kernel's.
+func NewFS(root fs.FS) *Provider {
+	return &Provider{root: root, events: make(map[string]*event)}
+}
+
+// Name implements provider.Provider.
+func (*Provider) Name() string { return "syscall" }
+
+// Provide implements provider.Provider: the probes whose function and name
+// match d, sorted by system call, entry before return.
+func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
+	if d.Module != "" && !provider.Glob(d.Module, "") {
+		return nil, nil
+	}
+	pv.mu.Lock()
+	defer pv.mu.Unlock()
+	root, err := pv.tracefs()
+	if err != nil {
+		return nil, err
+	}
+	ents, err := fs.ReadDir(root, "events/"+group)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("system call tracepoints (CONFIG_FTRACE_SYSCALLS): %w: %w", ebpf.ErrNotSupported, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("list system call tracepoints: %w", err)
+	}
+	// Entry and return tracepoints of one call are far apart in the
+	// listing; collect them per call.
+	type pair struct{ enter, exit bool }
+	calls := make(map[string]*pair)
+	for _, e := range ents {
+		var name string
+		var isExit bool
+		if n, ok := strings.CutPrefix(e.Name(), enterPrefix); ok {
+			name = n
+		} else if n, ok := strings.CutPrefix(e.Name(), exitPrefix); ok {
+			name, isExit = n, true
+		} else {
+			continue // enable, filter
+		}
+		if !e.IsDir() || d.Function != "" && !provider.Glob(d.Function, name) {
+			continue
+		}
+		if calls[name] == nil {
+			calls[name] = &pair{}
+		}
+		if isExit {
+			calls[name].exit = true
+		} else {
+			calls[name].enter = true
+		}
+	}
+	var specs []provider.Spec
+	for _, name := range slices.Sorted(maps.Keys(calls)) {
+		for _, probe := range []struct {
+			have         bool
+			name, prefix string
+		}{
+			{calls[name].enter, entry, enterPrefix},
+			{calls[name].exit, ret, exitPrefix},
+		} {
+			if !probe.have || d.Name != "" && !provider.Glob(d.Name, probe.name) {
+				continue
+			}
+			ev, err := pv.event(root, probe.prefix+name)
+			if err != nil {
+				return nil, err
+			}
+			specs = append(specs, provider.Spec{Function: name, Name: probe.name, Data: ev})
+		}
+	}
+	return specs, nil
+}
+
+// tracefs returns the tracefs tree, finding the kernel's on first use.
+func (pv *Provider) tracefs() (fs.FS, error) {
+	if pv.root == nil {
+		dir, err := tracefs.Dir()
+		if err != nil {
+			return nil, err
+		}
+		pv.root = os.DirFS(dir)
+	}
+	return pv.root, nil
+}
+
+// event returns the parsed tracepoint called name, reading its format on
+// first use.
+func (pv *Provider) event(root fs.FS, name string) (*event, error) {
+	if ev := pv.events[name]; ev != nil {
+		return ev, nil
+	}
+	fm, err := tracefs.ReadFormat(root, group, name)
+	if err != nil {
+		return nil, err
+	}
+	ev := &event{name: name}
+	if strings.HasPrefix(name, exitPrefix) {
+		f, ok := fm.Field("ret")
+		if !ok {
+			return nil, fmt.Errorf("tracepoint %s/%s has no ret field", group, name)
+		}
+		ev.args = []tracefs.Field{f, f}
+	} else {
+		ev.args = entryArgs(fm)
+	}
+	if len(ev.args) > provider.NArgs {
+		ev.args = ev.args[:provider.NArgs]
+	}
+	pv.events[name] = ev
+	return ev, nil
+}
+
+// entryArgs returns the fields of a sys_enter record that are the call's
+// arguments: those after the system call number (__syscall_nr, or nr on
+// kernels before 4.x), or all but the common header if there is no such
+// field.
+func entryArgs(fm *tracefs.Format) []tracefs.Field {
+	var args []tracefs.Field
+	for _, f := range fm.Fields {
+		switch {
+		case f.Common():
+		case f.Name == "__syscall_nr" || f.Name == "nr":
+			args = args[:0]
+		default:
+			args = append(args, f)
+		}
+	}
+	return args
+}
+
+// ProgramType implements provider.Provider.
+func (*Provider) ProgramType(*provider.Probe) (ebpf.ProgramType, ebpf.AttachType) {
+	return ebpf.TracePoint, ebpf.AttachNone
+}
+
+// LoadArgs implements provider.Provider. A tracepoint program's context
+// is the event record, so each argument is one load at its field's
+// offset.
+func (*Provider) LoadArgs(p *provider.Probe) asm.Instructions {
+	ev := p.Data.(*event)
+	var insns asm.Instructions
+	for i, f := range ev.args {
+		load, ok := f.Load(asm.R0, asm.R6)
+		if !ok {
+			continue // not an integer: leave the slot zero
+		}
+		insns = append(insns, load...)
+		insns = append(insns, asm.StoreMem(asm.R9, int16(8*i), asm.R0, asm.DWord))
+	}
+	return insns
+}
+
+// Attach implements provider.Provider.
+func (*Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, error) {
+	ev, ok := p.Data.(*event)
+	if !ok {
+		return nil, fmt.Errorf("%s is not a syscall probe", p.Desc())
+	}
+	return attachTracepoint(ev.name, prog)
+}
