@@ -1,0 +1,167 @@
+package format
+
+import (
+	"io"
+	"strconv"
+)
+
+// PrintOptions control aggregation output.
+type PrintOptions struct {
+	Sort SortOptions
+	Env  *Env // for keys and values printed with %a, %Y and the like
+}
+
+// Aggregation is one aggregation and its records.
+type Aggregation struct {
+	Desc    *AggDesc
+	Records []AggRecord
+}
+
+// PrintAggregation writes an aggregation as printa(@a) does: a newline,
+// then each record on its own line, keys first. It sorts recs in place.
+//
+// Integer keys print " %16lld", " %8d", " %5d" or " %3d" by size (the
+// 1- and 2-byte ones unsigned), strings and other memory as "  %-50s" when
+// they look like a string and as a hex dump otherwise. Values print
+// " %16lld" (avg included, stddev unsigned); quantizations print their
+// graph after the keys, and a record with a graph ends with a blank line.
+func PrintAggregation(w io.Writer, d *AggDesc, recs []AggRecord, o PrintOptions) error {
+	p := newOut(w)
+	p.byte('\n')
+	printRecords(p, d, recs, o)
+	return p.flush()
+}
+
+// PrintRecords writes the records of an aggregation sorted, without the
+// newline that printa() writes first. It sorts recs in place.
+func PrintRecords(w io.Writer, d *AggDesc, recs []AggRecord, o PrintOptions) error {
+	p := newOut(w)
+	printRecords(p, d, recs, o)
+	return p.flush()
+}
+
+// PrintExit writes what dtrace(1) writes once tracing has stopped: a
+// newline, then each aggregation's records with nothing between the
+// aggregations. aggs should hold the aggregations not yet printed by an
+// unformatted printa(), in the order of their variable IDs (the order in
+// which the program first mentions them). It sorts the records in place.
+func PrintExit(w io.Writer, aggs []Aggregation, o PrintOptions) error {
+	p := newOut(w)
+	p.byte('\n')
+	for _, a := range aggs {
+		printRecords(p, a.Desc, a.Records, o)
+	}
+	return p.flush()
+}
+
+// PrintJoined writes several aggregations as printa(@a, @b) does without a
+// format: a newline, then for each key the keys and each aggregation's
+// value. It sorts rows in place.
+func PrintJoined(w io.Writer, descs []*AggDesc, rows []AggRow, o PrintOptions) error {
+	SortRows(descs, rows, o.Sort)
+	p := newOut(w)
+	p.byte('\n')
+	for i := range rows {
+		printKeys(p, rows[i].Keys)
+		for k, d := range descs {
+			var v AggValue
+			if k < len(rows[i].Values) {
+				v = rows[i].Values[k]
+			}
+			printValue(p, d, &v)
+		}
+		p.byte('\n')
+	}
+	return p.flush()
+}
+
+func printRecords(p *out, d *AggDesc, recs []AggRecord, o PrintOptions) {
+	SortRecords(d, recs, o.Sort)
+	for i := range recs {
+		printKeys(p, recs[i].Keys)
+		printValue(p, d, &recs[i].Value)
+		p.byte('\n')
+	}
+}
+
+// printKeys is dt_print_datum() for the key records: by size, whatever
+// the record holds.
+func printKeys(p *out, keys []Datum) {
+	for i := range keys {
+		k := &keys[i]
+		switch k.Size {
+		case 8:
+			p.byte(' ')
+			p.rightInt(int64(k.asUint()), 16)
+		case 4:
+			p.byte(' ')
+			p.rightInt(int64(int32(k.asUint())), 8)
+		case 2:
+			p.byte(' ')
+			p.rightInt(int64(k.asUint()), 5)
+		case 1:
+			p.byte(' ')
+			p.rightInt(int64(k.asUint()), 3)
+		default:
+			printKeyBytes(p, k)
+		}
+	}
+}
+
+// printKeyBytes prints a string or memory key, sparing the common case of
+// a printable string the copy of its buffer.
+func printKeyBytes(p *out, k *Datum) {
+	if k.Kind == String && k.Size > len(k.Str) && k.Str != "" && printableString(k.Str) {
+		p.str("  ")
+		p.str(k.Str)
+		if n := 50 - len(k.Str); n > 0 {
+			p.pad(n, ' ')
+		}
+		return
+	}
+	printBytes(p, k.raw(), -50, false, false)
+}
+
+func printableString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isPrintable(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// printValue is dt_print_datum() for the aggregation's value.
+func printValue(p *out, d *AggDesc, v *AggValue) {
+	normal := d.normal()
+	switch d.Func {
+	case Count:
+		p.scalar(v.Count, normal)
+	case Sum:
+		p.scalar(v.Sum, normal)
+	case Min:
+		p.scalar(v.Min, normal)
+	case Max:
+		p.scalar(v.Max, normal)
+	case Avg:
+		p.byte(' ')
+		p.rightInt(AvgValue(d, v), 16)
+	case Stddev:
+		p.byte(' ')
+		var tmp [24]byte
+		p.rightString(string(strconv.AppendUint(tmp[:0], StddevValue(d, v), 10)), 16)
+	case Quantize:
+		quantizeGraph(p, v.Buckets, normal)
+	case Lquantize:
+		lquantizeGraph(p, d, v.Buckets, normal)
+	case Llquantize:
+		llquantizeGraph(p, d, v.Buckets, normal)
+	}
+}
+
+// scalar prints " %16lld" of the value over the normalization; the
+// division is unsigned, as in libdtrace, where normal is a uint64_t.
+func (p *out) scalar(v int64, normal uint64) {
+	p.byte(' ')
+	p.rightInt(int64(uint64(v)/normal), 16)
+}

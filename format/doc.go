@@ -1,0 +1,25 @@
+// Package format produces the bytes that illumos dtrace(1) writes: printf()
+// and printa() formatting, trace() and tracemem() records, the CPU/ID/
+// FUNCTION:NAME prefix of the default output, dtrace -l listings, the
+// "matched N probes" notice, and the default rendering of aggregations
+// (count, sum, avg, min, max, stddev, quantize, lquantize, llquantize),
+// sorted as libdtrace sorts them.
+//
+// The promise is byte-for-byte agreement with illumos DTrace (libdtrace's
+// dt_printf.c, dt_consume.c and dt_aggregate.c, and usr/src/cmd/dtrace),
+// including its quirks: trace() of a one- or two-byte integer prints it
+// unsigned, a string key that is empty prints as a hex dump, a precision of
+// zero means "no precision", "%-05d" pads with zeros, integer keys sort as
+// unsigned numbers, and quantization totals are summed in 80-bit long
+// double arithmetic. Where Oracle's dtrace-utils differs from illumos, this
+// package follows illumos.
+//
+// The package works on values already copied out of the kernel (Datum,
+// AggValue) and never touches the kernel itself. It does not decide when
+// output happens: the consumer writes the heading, calls ProbePrefix and
+// ends each record, and chooses which aggregations remain to be printed at
+// exit. Symbol names for %a, %A and the time zone for %Y and %T come from an
+// Env supplied by the caller. Not yet supported: stack(), ustack(), sym()
+// and mod() records (%k and stack keys), the agghist, aggpack and aggzoom
+// options, flowindent output, and the -v probe listing extras.
+package format

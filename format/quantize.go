@@ -1,0 +1,383 @@
+package format
+
+import (
+	"math"
+	"math/bits"
+	"strconv"
+)
+
+// The layout of quantize()'s buckets (DTRACE_QUANTIZE_NBUCKETS and
+// DTRACE_QUANTIZE_ZEROBUCKET): 63 negative powers of two, zero, 63 positive
+// powers of two.
+const (
+	QuantizeNBuckets   = 127
+	QuantizeZeroBucket = 63
+)
+
+// QuantizeBucketValue is DTRACE_QUANTIZE_BUCKETVAL: the value that labels
+// bucket i, -2^62 ... -1, 0, 1 ... 2^62. A negative bucket holds the values
+// from its label down to (not including) the next label below; a positive
+// bucket holds its label up to (not including) the next one.
+func QuantizeBucketValue(i int) int64 {
+	switch {
+	case i < QuantizeZeroBucket:
+		return -(1 << (QuantizeZeroBucket - 1 - i))
+	case i == QuantizeZeroBucket:
+		return 0
+	}
+	return 1 << (i - QuantizeZeroBucket - 1)
+}
+
+// QuantizeBucket is the bucket quantize() adds v to
+// (dtrace_aggregate_quantize()): 0 for 0, 64 + floor(log2 v) for positive
+// v, 62 - floor(log2 |v|) for negative v, saturating at 0 and 126.
+func QuantizeBucket(v int64) int {
+	if v < 0 {
+		m := uint64(-v) // MinInt64 wraps to 2^63, its magnitude
+		b := QuantizeZeroBucket - bits.Len64(m)
+		if b < 0 {
+			b = 0
+		}
+		return b
+	}
+	if v == 0 {
+		return QuantizeZeroBucket
+	}
+	b := QuantizeZeroBucket + bits.Len64(uint64(v))
+	if b > QuantizeNBuckets-1 {
+		b = QuantizeNBuckets - 1
+	}
+	return b
+}
+
+// lquantize parameters as the kernel holds them: a 32-bit base and 16-bit
+// step and level count.
+func (d *AggDesc) lparams() (base int32, step, levels int) {
+	return int32(d.Base), int(uint16(d.Step)), int(uint16(d.Levels))
+}
+
+// LquantizeBucket is the bucket lquantize() adds v to
+// (dtrace_aggregate_lquantize()): 0 below Base, Levels+1 at or above
+// Base+Levels*Step, else 1 + (v-Base)/Step. Like the kernel it first
+// truncates v to 32 bits.
+func LquantizeBucket(v int64, d *AggDesc) int {
+	base, step, levels := d.lparams()
+	val := int32(v)
+	if val < base || step == 0 {
+		return 0
+	}
+	level := (int64(val) - int64(base)) / int64(step)
+	if level < int64(levels) {
+		return int(level) + 1
+	}
+	return levels + 1
+}
+
+// LquantizeBucketValue is the value that labels lquantize() bucket i: Base
+// for the underflow bucket ("< Base"), Base+(i-1)*Step for the others, and
+// Base+Levels*Step for the overflow bucket (">= that"). The arithmetic is
+// C's int, 32 bits.
+func LquantizeBucketValue(i int, d *AggDesc) int64 {
+	base, step, levels := d.lparams()
+	switch {
+	case i <= 0:
+		return int64(base)
+	case i > levels:
+		return int64(base + int32(levels*step))
+	}
+	return int64(base + int32((i-1)*step))
+}
+
+// llquantize parameters as the kernel holds them, 16 bits each.
+func (d *AggDesc) llparams() (factor, low, high, nsteps int64) {
+	return int64(uint16(d.Factor)), int64(uint16(d.Low)), int64(uint16(d.High)), int64(uint16(d.Steps))
+}
+
+// LlquantizeBucket is the bucket llquantize() adds v to
+// (dtrace_aggregate_llquantize_bucket()): 0 below Factor^Low, then Steps
+// buckets per order of magnitude (fewer while the magnitude is smaller than
+// Steps, and none for the part the previous magnitude covered), and a last
+// bucket at or above Factor^(High+1).
+func LlquantizeBucket(v int64, d *AggDesc) int {
+	factor, low, high, nsteps := d.llparams()
+	if factor < 2 || nsteps < factor {
+		return 0
+	}
+	this := int64(1)
+	order := int64(0)
+	for ; order < low; order++ {
+		this *= factor
+	}
+	if v < this {
+		return 0
+	}
+	last := this
+	base := int64(1)
+	for this *= factor; order <= high; order++ {
+		nbuckets := nsteps
+		if this <= nsteps {
+			nbuckets = this
+		}
+		next := this * factor
+		if next < this {
+			// The next magnitude overflows 64 bits: the kernel clamps v
+			// into this one.
+			v = this - 1
+		}
+		if v < this {
+			return int(base + (v-last)/(this/nbuckets))
+		}
+		base += nbuckets - nbuckets/factor
+		last = this
+		this = next
+	}
+	return int(base)
+}
+
+// LlquantizeNBuckets is the number of llquantize() buckets: one more than
+// the bucket of the largest int64, as the kernel sizes the aggregation.
+func LlquantizeNBuckets(d *AggDesc) int {
+	return LlquantizeBucket(math.MaxInt64, d) + 1
+}
+
+// LlquantizeBucketValue is the value that labels llquantize() bucket i:
+// Factor^Low for the underflow bucket ("< that"), the bucket's lower bound
+// for the others, and Factor^(High+1) for the last (">= that").
+func LlquantizeBucketValue(i int, d *AggDesc) int64 {
+	var label int64
+	llquantizeWalk(d, func(bin int, value int64, _ bool) bool {
+		if bin == i {
+			label = value
+			return false
+		}
+		return true
+	})
+	return label
+}
+
+// llquantizeWalk visits the llquantize() buckets in order with their labels
+// as dt_print_llquantize() computes them; last marks the final bucket.
+// The walk stops when visit returns false.
+func llquantizeWalk(d *AggDesc, visit func(bin int, value int64, last bool) bool) {
+	factor, low, high, nsteps := d.llparams()
+	if factor < 2 || nsteps < factor {
+		return
+	}
+	value := int64(1)
+	order := int64(0)
+	for ; order < low; order++ {
+		value *= factor
+	}
+	if !visit(0, value, false) {
+		return
+	}
+	next := value * factor
+	step := llstep(next, nsteps)
+	bin := 1
+	for order <= high {
+		if !visit(bin, value, false) {
+			return
+		}
+		bin++
+		if value += step; value != next {
+			continue
+		}
+		next = value * factor
+		step = llstep(next, nsteps)
+		order++
+	}
+	visit(bin, value, true)
+}
+
+func llstep(next, nsteps int64) int64 {
+	if next > nsteps {
+		return next / nsteps
+	}
+	return 1
+}
+
+// The graphs below are dt_print_quantize(), dt_print_lquantize() and
+// dt_print_llquantize(): a heading, then one row per bucket from the one
+// before the first non-zero bucket to the one after the last, or the rows
+// around zero (the first three, for the linear kinds) when all are zero.
+
+const distHeading = "\n           value  ------------- Distribution ------------- count    \n"
+
+// graph holds what every row of one graph shares.
+type graph struct {
+	o                   *out
+	normal              uint64
+	total               *longDouble
+	positives, negative bool
+}
+
+func newGraph(o *out, b []int64, first, last int, normal uint64) *graph {
+	g := &graph{o: o, normal: normal, total: ldInt(0)}
+	for i := first; i <= last; i++ {
+		g.positives = g.positives || b[i] > 0
+		g.negative = g.negative || b[i] < 0
+		g.total.addAbs(b[i])
+	}
+	o.str(distHeading)
+	return g
+}
+
+// binRange is the range of rows to print for buckets b; scanLimit is how
+// far the scan for the first non-zero bucket goes (quantize() never looks
+// at its last bucket there, so an entry with only that bucket set prints
+// as empty), and empty is the range printed when nothing is found.
+func binRange(b []int64, scanLimit, emptyFirst, emptyLast int) (int, int) {
+	first := 0
+	for first < scanLimit && b[first] == 0 {
+		first++
+	}
+	if first == scanLimit {
+		return emptyFirst, emptyLast
+	}
+	if first > 0 {
+		first--
+	}
+	last := len(b) - 1
+	for last > 0 && b[last] == 0 {
+		last--
+	}
+	if last < len(b)-1 {
+		last++
+	}
+	return first, last
+}
+
+func quantizeGraph(o *out, b []int64, normal uint64) {
+	b = buckets(b, QuantizeNBuckets)
+	first, last := binRange(b, QuantizeNBuckets-1, QuantizeZeroBucket-1, QuantizeZeroBucket+1)
+	g := newGraph(o, b, first, last, normal)
+	for i := first; i <= last; i++ {
+		o.rightInt(QuantizeBucketValue(i), 16)
+		o.byte(' ')
+		g.row(b[i])
+	}
+}
+
+func lquantizeGraph(o *out, d *AggDesc, b []int64, normal uint64) {
+	_, _, levels := d.lparams()
+	b = buckets(b, levels+2)
+	first, last := binRange(b, levels+2, 0, 2)
+	g := newGraph(o, b, first, last, normal)
+	for i := first; i <= last; i++ {
+		v := strconv.FormatInt(LquantizeBucketValue(i, d), 10)
+		switch {
+		case i == 0:
+			v = "< " + v
+		case i == levels+1:
+			v = ">= " + v
+		}
+		o.rightString(v, 16)
+		o.byte(' ')
+		g.row(b[i])
+	}
+}
+
+func llquantizeGraph(o *out, d *AggDesc, b []int64, normal uint64) {
+	n := LlquantizeNBuckets(d)
+	b = buckets(b, n)
+	first, last := binRange(b, n, 0, 1)
+	g := newGraph(o, b, first, last, normal)
+	llquantizeWalk(d, func(bin int, value int64, final bool) bool {
+		if bin > last {
+			return false
+		}
+		if bin < first {
+			return true
+		}
+		v := strconv.FormatInt(value, 10)
+		switch {
+		case bin == 0:
+			v = "< " + v
+		case final:
+			v = ">= " + v
+		}
+		o.rightString(v, 16)
+		o.byte(' ')
+		g.row(b[bin])
+		return true
+	})
+}
+
+// buckets returns b extended with zeros to n entries (a nil Buckets is an
+// entry that never fired).
+func buckets(b []int64, n int) []int64 {
+	if len(b) >= n {
+		return b[:n]
+	}
+	z := make([]int64, n)
+	copy(z, b)
+	return z
+}
+
+const (
+	ats    = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@"
+	spaces = "                                        "
+)
+
+// row is dt_print_quantline(): a bar of up to 40 '@' right of the axis for
+// positive data, left of it for negative data, half bars either side of a
+// centre line when both occur; then the count, "%-9lld".
+func (g *graph) row(val int64) {
+	o := g.o
+	switch {
+	case !g.negative:
+		depth := 0
+		if g.positives {
+			depth = g.depth(val, 40)
+		}
+		o.byte('|')
+		o.str(ats[:depth])
+		o.str(spaces[depth:])
+	case !g.positives:
+		depth := g.depth(val, 40)
+		o.str(spaces[depth:])
+		o.str(ats[:depth])
+		o.byte('|')
+	default:
+		depth := g.depth(val, 20)
+		if val <= 0 {
+			o.str(spaces[20+depth:])
+			o.str(ats[:depth])
+			o.byte('|')
+			o.str(spaces[:20])
+		} else {
+			o.str(spaces[:20])
+			o.byte('|')
+			o.str(ats[:depth])
+			o.str(spaces[20+depth:])
+		}
+	}
+	o.byte(' ')
+	o.leftInt(int64(uint64(val)/g.normal), 9)
+	o.byte('\n')
+}
+
+func (g *graph) depth(val int64, length int) int {
+	if g.total.f.Sign() == 0 {
+		return 0
+	}
+	return min(barDepth(val, length, g.total), length)
+}
+
+// leftInt writes v left-justified in width columns, "%-*lld".
+func (o *out) leftInt(v int64, width int) {
+	var tmp [24]byte
+	digits := strconv.AppendInt(tmp[:0], v, 10)
+	o.bytes(digits)
+	if n := width - len(digits); n > 0 {
+		o.pad(n, ' ')
+	}
+}
+
+// rightString writes s right-justified in width columns, "%*s".
+func (o *out) rightString(s string, width int) {
+	if n := width - len(s); n > 0 {
+		o.pad(n, ' ')
+	}
+	o.str(s)
+}

@@ -1,0 +1,185 @@
+package format
+
+import (
+	"io"
+	"strconv"
+)
+
+// Trace writes a trace() record as dtrace(1) does (dt_consume_cpu()):
+// integers by recorded size, " %16lld", " %8d", " %5d" and " %3d" with the
+// leading blank and the width dropped in quiet mode; strings and other
+// memory through the printable-or-dump test of dt_print_bytes(). As in
+// DTrace, only 8- and 4-byte integers print signed: a char or short is
+// read back unsigned, so trace((char)-1) prints 255.
+//
+// In non-quiet mode the consumer ends each probe's output with a newline
+// after its last record.
+func Trace(w io.Writer, d Datum, quiet bool) error {
+	o := newOut(w)
+	if err := traceDatum(o, d, quiet); err != nil {
+		return err
+	}
+	return o.flush()
+}
+
+// TraceMem writes a tracemem() record: always the hex dump.
+func TraceMem(w io.Writer, b []byte, quiet bool) error {
+	o := newOut(w)
+	printBytes(o, b, -33, quiet, true)
+	return o.flush()
+}
+
+func traceDatum(o *out, d Datum, quiet bool) error {
+	if d.Kind != Int {
+		printBytes(o, d.raw(), -33, quiet, false)
+		return nil
+	}
+	var v int64
+	width := 0
+	switch d.Size {
+	case 8:
+		v, width = int64(d.Int), 16
+	case 4:
+		v, width = int64(int32(d.Int)), 8
+	case 2:
+		v, width = int64(uint16(d.Int)), 5
+	case 1:
+		v, width = int64(uint8(d.Int)), 3
+	default:
+		return ErrMismatch
+	}
+	if quiet {
+		o.buf = strconv.AppendInt(o.buf, v, 10)
+		o.maybeFlush()
+		return nil
+	}
+	o.byte(' ')
+	o.rightInt(v, width)
+	return nil
+}
+
+// rightInt writes v right-justified in width columns, C's "%*lld".
+func (o *out) rightInt(v int64, width int) {
+	var tmp [24]byte
+	digits := strconv.AppendInt(tmp[:0], v, 10)
+	if n := width - len(digits); n > 0 {
+		o.pad(n, ' ')
+	}
+	o.bytes(digits)
+}
+
+// isPrintable is the test dt_print_bytes() applies to each byte: isprint()
+// or isspace() in the C locale, or one of the two control characters a
+// terminal renders (backspace and bell). Bytes of 0x80 and above fail it,
+// so UTF-8 text is dumped in hex.
+func isPrintable(c byte) bool {
+	return c >= ' ' && c <= '~' || c >= '\t' && c <= '\r' || c == '\b' || c == '\a'
+}
+
+// printBytes is dt_print_bytes(): memory that looks like a string (all
+// printable, then NUL padding only) prints as one, anything else as a hex
+// dump. width is the string's field width, negative for left adjustment.
+// An empty string is all NULs and so is dumped, as DTrace does.
+func printBytes(o *out, b []byte, width int, quiet, raw bool) {
+	if len(b) == 0 {
+		return
+	}
+	if !raw {
+		if s, ok := stringLike(b); ok {
+			printLikeString(o, b, s, width, quiet)
+			return
+		}
+	}
+	hexDump(o, b)
+}
+
+// stringLike reports whether b is printable bytes followed by NULs, or
+// printable throughout; s is the printable prefix.
+func stringLike(b []byte) (s []byte, ok bool) {
+	for i, c := range b {
+		if isPrintable(c) {
+			continue
+		}
+		if c != 0 || i == 0 {
+			return nil, false
+		}
+		for _, z := range b[i+1:] {
+			if z != 0 {
+				return nil, false
+			}
+		}
+		return b[:i], true
+	}
+	return b, true
+}
+
+func printLikeString(o *out, b, s []byte, width int, quiet bool) {
+	left, w := width < 0, width
+	if left {
+		w = -width
+	}
+	switch {
+	case len(s) == len(b):
+		// No terminating NUL: libdtrace prints "  %-*s" even when quiet.
+		o.str("  ")
+		left = true
+	case quiet:
+		o.bytes(s)
+		return
+	default:
+		o.byte(' ')
+		if width < 0 {
+			o.byte(' ')
+		}
+	}
+	fill := w - len(s)
+	if !left && fill > 0 {
+		o.pad(fill, ' ')
+	}
+	o.bytes(s)
+	if left && fill > 0 {
+		o.pad(fill, ' ')
+	}
+}
+
+// hexDump is the raw half of dt_print_bytes(): a heading of column
+// numbers, then 16 bytes a line in hex and as characters.
+func hexDump(o *out, b []byte) {
+	const hex = "0123456789abcdef"
+	o.str("\n           ")
+	for i := 0; i < 16; i++ {
+		o.str("  ")
+		o.byte(hex[i])
+	}
+	o.str("  0123456789abcdef\n")
+	for i := 0; i < len(b); i += 16 {
+		line := b[i:min(i+16, len(b))]
+		o.str("     ")
+		o.rightHex(uint64(i), 5)
+		o.byte(':')
+		for _, c := range line {
+			o.byte(' ')
+			o.byte(hex[c>>4])
+			o.byte(hex[c&15])
+		}
+		o.pad(3*(16-len(line)), ' ')
+		o.str("  ")
+		for _, c := range line {
+			if c < ' ' || c > '~' {
+				c = '.'
+			}
+			o.byte(c)
+		}
+		o.byte('\n')
+	}
+}
+
+// rightHex writes v in hex right-justified in width columns, "%*x".
+func (o *out) rightHex(v uint64, width int) {
+	var tmp [16]byte
+	digits := strconv.AppendUint(tmp[:0], v, 16)
+	if n := width - len(digits); n > 0 {
+		o.pad(n, ' ')
+	}
+	o.bytes(digits)
+}
