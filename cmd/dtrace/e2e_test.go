@@ -1,0 +1,331 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/godtrace/godtrace/internal/testenv"
+)
+
+// The end-to-end tests run the real dtrace binary on the real kernel.
+// Each testdata/e2e/*.txt case holds:
+//
+//	run: dtrace ARGS...          the command (shell-style quoting)
+//	workload: NAME [N]           optional: run after probes are live
+//	interrupt: yes               optional: send SIGINT after the workload
+//	-- stdout --                 golden stdout
+//	-- stderr --                 golden stderr
+//	-- exit --                   golden exit status
+//
+// Golden sections compare exactly, except that a line "~ REGEXP" matches
+// one output line by regular expression (for values no run repeats, such
+// as timestamps). dtrace runs pinned to CPU 0, so CPU columns and tick
+// probes are deterministic. DTRACE_UPDATE=1 rewrites the sections from the
+// actual output (keeping "~" lines that still match).
+
+var dtraceBin, workloadBin string
+
+func TestMain(m *testing.M) {
+	if w := os.Getenv("GODTRACE_WORKLOAD"); w != "" {
+		os.Exit(workload(w))
+	}
+	dir, err := os.MkdirTemp("", "dtrace-e2e")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	dtraceBin = filepath.Join(dir, "dtrace")
+	build := exec.Command("go", "build", "-o", dtraceBin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building dtrace: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	// The workload re-executes this test binary under the name e2eload,
+	// so that scripts can select its events by execname.
+	workloadBin = filepath.Join(dir, "e2eload")
+	self, _ := os.Executable()
+	if err := os.Symlink(self, workloadBin); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// workload runs a named workload in this process (re-executed test
+// binary), so that tests can trigger probes from a known execname.
+func workload(spec string) int {
+	name, arg, _ := strings.Cut(spec, ":")
+	n, _ := strconv.Atoi(arg)
+	switch name {
+	case "openat":
+		for i := 0; i < n; i++ {
+			f, err := os.Open("/dev/null")
+			if err == nil {
+				f.Close()
+			}
+		}
+	case "getpid":
+		for i := 0; i < n; i++ {
+			syscall.Getpid()
+		}
+	case "read":
+		f, err := os.Open("/dev/zero")
+		if err != nil {
+			return 1
+		}
+		buf := make([]byte, 4096)
+		for i := 0; i < n; i++ {
+			sz := 1 << (i % 13)
+			f.Read(buf[:sz])
+		}
+	default:
+		return 2
+	}
+	return 0
+}
+
+type e2eCase struct {
+	run       []string
+	workload  string
+	interrupt bool
+	sections  map[string]string
+	order     []string
+	header    []string
+}
+
+func TestE2E(t *testing.T) {
+	testenv.RequireBPF(t)
+	if _, err := exec.LookPath("taskset"); err != nil {
+		t.Fatalf("taskset (util-linux) is needed to pin dtrace to a CPU: %v", err)
+	}
+	files, _ := filepath.Glob("testdata/e2e/*.txt")
+	if len(files) == 0 {
+		t.Fatal("no end-to-end cases")
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txt"), func(t *testing.T) {
+			c := parseCase(t, file)
+			stdout, stderr, code := runCase(t, c)
+			got := map[string]string{"stdout": stdout, "stderr": stderr, "exit": fmt.Sprintf("%d\n", code)}
+			if os.Getenv("DTRACE_UPDATE") == "1" {
+				updateCase(t, file, c, got)
+				return
+			}
+			for _, sec := range []string{"stdout", "stderr", "exit"} {
+				want, ok := c.sections[sec]
+				if !ok {
+					t.Errorf("case has no -- %s -- section", sec)
+					continue
+				}
+				if err := matchGolden(want, got[sec]); err != nil {
+					t.Errorf("%s: %v\n--- got ---\n%s--- want ---\n%s", sec, err, got[sec], want)
+				}
+			}
+		})
+	}
+}
+
+func parseCase(t *testing.T, file string) *e2eCase {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &e2eCase{sections: map[string]string{}}
+	cur := ""
+	for _, line := range strings.SplitAfter(string(b), "\n") {
+		if m := sectionRE.FindStringSubmatch(strings.TrimRight(line, "\n")); m != nil {
+			cur = m[1]
+			c.sections[cur] = ""
+			c.order = append(c.order, cur)
+			continue
+		}
+		if cur != "" {
+			c.sections[cur] += line
+			continue
+		}
+		c.header = append(c.header, line)
+		k, v, ok := strings.Cut(strings.TrimSpace(line), ": ")
+		switch {
+		case !ok || strings.HasPrefix(k, "#"):
+		case k == "run":
+			args, err := shellSplit(v)
+			if err != nil || len(args) == 0 || args[0] != "dtrace" {
+				t.Fatalf("bad run line %q: %v", v, err)
+			}
+			c.run = args[1:]
+		case k == "workload":
+			c.workload = strings.Replace(v, " ", ":", 1)
+		case k == "interrupt":
+			c.interrupt = v == "yes"
+		}
+	}
+	if c.run == nil {
+		t.Fatalf("%s: no run line", file)
+	}
+	return c
+}
+
+var sectionRE = regexp.MustCompile(`^-- (\w+) --$`)
+
+// runCase runs dtrace pinned to CPU 0, starts the workload once dtrace
+// reports its probes matched, and interrupts it if asked.
+func runCase(t *testing.T, c *e2eCase) (string, string, int) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "taskset", append([]string{"-c", "0", dtraceBin}, c.run...)...)
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	matched := make(chan struct{})
+	readDone := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(errPipe)
+		once := false
+		for sc.Scan() {
+			stderr.WriteString(sc.Text() + "\n")
+			if !once && strings.Contains(sc.Text(), " matched ") {
+				once = true
+				close(matched)
+			}
+		}
+		if !once {
+			close(matched)
+		}
+		close(readDone)
+	}()
+	if c.workload != "" || c.interrupt {
+		<-matched
+		// The matched message precedes BEGIN by the attach time; give
+		// the probes a moment to go live.
+		time.Sleep(200 * time.Millisecond)
+		if c.workload != "" {
+			w := exec.Command(workloadBin)
+			w.Env = append(os.Environ(), "GODTRACE_WORKLOAD="+c.workload)
+			if out, err := w.CombinedOutput(); err != nil {
+				t.Errorf("workload %s: %v %s", c.workload, err, out)
+			}
+		}
+		if c.interrupt {
+			time.Sleep(200 * time.Millisecond)
+			cmd.Process.Signal(os.Interrupt)
+		}
+	}
+	<-readDone
+	err = cmd.Wait()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+// matchGolden compares output with a golden section line by line; a
+// golden line "~ RE" matches by regular expression.
+func matchGolden(want, got string) error {
+	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	if len(wl) != len(gl) {
+		return fmt.Errorf("%d lines, want %d", len(gl)-1, len(wl)-1)
+	}
+	for i := range wl {
+		if re, ok := strings.CutPrefix(wl[i], "~ "); ok {
+			if !regexp.MustCompile("^(?:" + re + ")$").MatchString(gl[i]) {
+				return fmt.Errorf("line %d: %q does not match %q", i+1, gl[i], re)
+			}
+			continue
+		}
+		if wl[i] != gl[i] {
+			return fmt.Errorf("line %d: %q, want %q", i+1, gl[i], wl[i])
+		}
+	}
+	return nil
+}
+
+func updateCase(t *testing.T, file string, c *e2eCase, got map[string]string) {
+	var b strings.Builder
+	for _, h := range c.header {
+		b.WriteString(h)
+	}
+	for _, sec := range []string{"stdout", "stderr", "exit"} {
+		text := got[sec]
+		if want, ok := c.sections[sec]; ok && matchGolden(want, text) == nil {
+			text = want
+		}
+		fmt.Fprintf(&b, "-- %s --\n%s", sec, text)
+	}
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// shellSplit splits a command line with sh-style single and double
+// quotes and backslash escapes.
+func shellSplit(s string) ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	in := false
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, fmt.Errorf("unterminated '")
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			in = true
+		case ch == '"':
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
+					i++
+				}
+				cur.WriteByte(s[i])
+			}
+			if i >= len(s) {
+				return nil, fmt.Errorf("unterminated \"")
+			}
+			in = true
+		case ch == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			in = true
+		case ch == ' ' || ch == '\t':
+			if in {
+				out = append(out, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteByte(ch)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, cur.String())
+	}
+	return out, nil
+}

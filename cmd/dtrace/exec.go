@@ -1,0 +1,275 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/godtrace/godtrace/dtrace"
+	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/provider"
+)
+
+func openHandle(inv *Invocation) (*dtrace.Handle, error) {
+	h, err := dtrace.Open()
+	if err != nil {
+		return nil, err
+	}
+	h.Options = inv.Options
+	return h, nil
+}
+
+// execute compiles, enables and consumes the program, as dtrace does
+// without -l.
+func execute(inv *Invocation, out, stderr io.Writer) int {
+	h, err := openHandle(inv)
+	if err != nil {
+		fmt.Fprintf(stderr, "dtrace: %v\n", err)
+		return 1
+	}
+	defer h.Close()
+	srcs, err := sources(h.Registry(), inv)
+	if err != nil {
+		fmt.Fprintf(stderr, "dtrace: %v\n", err)
+		return 1
+	}
+	if len(srcs) == 0 {
+		fmt.Fprintln(stderr, "dtrace: no probes specified")
+		return 1
+	}
+	if err := h.Compile(srcs, append([]string{inv.Argv0}, inv.Args...)); err != nil {
+		fmt.Fprintln(stderr, compileMessage(inv, err))
+		return 1
+	}
+	if inv.Options.Bool("verbose") {
+		printBPF(stderr, h)
+	}
+	if inv.CompileOnly {
+		return 0
+	}
+	if err := h.Exec(); err != nil {
+		fmt.Fprintf(stderr, "dtrace: could not enable tracing: %v\n", err)
+		return 1
+	}
+	for i, n := range h.Matches() {
+		s := inv.Sources[i]
+		if s.Kind == SourceFile {
+			fmt.Fprintln(stderr, format.MatchedScript(s.Text, n))
+		} else {
+			fmt.Fprintln(stderr, format.Matched(s.Text, n))
+		}
+	}
+	p := dtrace.NewPrinter(out, stderr, inv.Options.Bool("quiet"))
+	defer p.Flush()
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	if err := h.Go(); err != nil {
+		fmt.Fprintf(stderr, "dtrace: could not enable tracing: %v\n", err)
+		return 1
+	}
+	if err := consumeUntilDone(h, p, sig); err != nil {
+		p.Flush()
+		fmt.Fprintf(stderr, "dtrace: %v\n", err)
+		return 1
+	}
+	if err := h.Stop(p); err != nil {
+		p.Flush()
+		fmt.Fprintf(stderr, "dtrace: %v\n", err)
+		return 1
+	}
+	if err := p.PrintAggregations(h); err != nil {
+		p.Flush()
+		fmt.Fprintf(stderr, "dtrace: %v\n", err)
+		return 1
+	}
+	p.Flush()
+	reportDrops(h, stderr)
+	_, status := h.Done()
+	return status
+}
+
+// consumeUntilDone prints records until exit() is called or a signal
+// arrives. It flushes output between waits so that a user watching sees
+// records as they come.
+func consumeUntilDone(h *dtrace.Handle, p *dtrace.Printer, sig chan os.Signal) error {
+	for {
+		done, err := h.Consume(p, 50*time.Millisecond)
+		if err != nil || done {
+			return err
+		}
+		if err := p.Flush(); err != nil {
+			return err
+		}
+		select {
+		case <-sig:
+			return nil
+		default:
+		}
+	}
+}
+
+func reportDrops(h *dtrace.Handle, stderr io.Writer) {
+	agg, dyn, err := h.Drops()
+	if err != nil {
+		return
+	}
+	if dyn > 0 {
+		fmt.Fprintf(stderr, "dtrace: %d dynamic variable drop%s\n", dyn, plural(dyn))
+	}
+	if agg > 0 {
+		fmt.Fprintf(stderr, "dtrace: %d aggregation drop%s\n", agg, plural(agg))
+	}
+}
+
+func plural(n uint64) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// sources reads the program sources: script files, and descriptions
+// given by -n, -P, -m, -f and -i made into clauses.
+func sources(reg *provider.Registry, inv *Invocation) ([]dtrace.Source, error) {
+	var out []dtrace.Source
+	for _, s := range inv.Sources {
+		switch s.Kind {
+		case SourceFile:
+			b, err := os.ReadFile(s.Text)
+			if err != nil {
+				return nil, fmt.Errorf("failed to open %s: %s", s.Text, errText(err))
+			}
+			out = append(out, dtrace.Source{Name: s.Text, Text: b})
+		default:
+			text, err := programText(reg, s)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, dtrace.Source{Text: []byte(text)})
+		}
+	}
+	return out, nil
+}
+
+// programText turns a -n/-P/-m/-f/-i argument into a D program: the
+// description is completed to provider:module:function:name by the
+// flag's meaning, and a description without actions gets the default
+// action (an empty clause), as dtrace -n BEGIN does.
+func programText(reg *provider.Registry, s Source) (string, error) {
+	desc := descText(s.Text)
+	rest := s.Text[len(desc):]
+	d := strings.TrimSpace(desc)
+	switch s.Kind {
+	case SourceProvider:
+		d = pad(d, 1, 0)
+	case SourceModule:
+		d = pad(d, 2, 1)
+	case SourceFunction:
+		d = pad(d, 3, 1)
+	case SourceID:
+		id, err := strconv.ParseUint(d, 10, 32)
+		if err != nil {
+			return "", fmt.Errorf("invalid probe identifier %s", d)
+		}
+		reg.List(provider.Desc{})
+		p := reg.ByID(uint32(id))
+		if p == nil {
+			return "", fmt.Errorf("invalid probe specifier %s: probe description :::%d does not match any probes", s.Text, id)
+		}
+		d = p.Provider + ":" + p.Module + ":" + p.Function + ":" + p.Name
+	}
+	if !strings.Contains(rest, "{") {
+		rest += " {}"
+	}
+	return d + " " + rest, nil
+}
+
+// pad completes a description given to -P (1 field), -m (2) or -f (3):
+// the fields written are the leftmost of the want fields, and trailing
+// fields are empty.
+func pad(d string, want, _ int) string {
+	n := strings.Count(d, ":") + 1
+	if n < want {
+		d = strings.Repeat(":", want-n) + d
+	}
+	return d + strings.Repeat(":", 4-want)
+}
+
+// descText is the probe description part of a -n argument: everything
+// before the predicate or the actions, as dtrace quotes it.
+func descText(s string) string {
+	if i := strings.IndexAny(s, "/{;"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// listDesc is the description a -l source asks to list.
+func listDesc(reg *provider.Registry, s Source) (provider.Desc, error) {
+	text := strings.TrimSpace(descText(s.Text))
+	switch s.Kind {
+	case SourceProvider:
+		text = pad(text, 1, 0)
+	case SourceModule:
+		text = pad(text, 2, 1)
+	case SourceFunction:
+		text = pad(text, 3, 1)
+	case SourceID:
+		id, err := strconv.ParseUint(text, 10, 32)
+		if err != nil {
+			return provider.Desc{}, fmt.Errorf("invalid probe identifier %s", text)
+		}
+		reg.List(provider.Desc{})
+		if p := reg.ByID(uint32(id)); p != nil {
+			return p.Desc(), nil
+		}
+		return provider.Desc{}, fmt.Errorf("failed to match :::%d: No probe matches description", id)
+	}
+	f := strings.Split(text, ":")
+	if len(f) > 4 {
+		return provider.Desc{}, fmt.Errorf("invalid probe description \"%s\": Overspecified probe description", text)
+	}
+	for len(f) < 4 {
+		f = append([]string{""}, f...)
+	}
+	return provider.Desc{Provider: f[0], Module: f[1], Function: f[2], Name: f[3]}, nil
+}
+
+// compileMessage formats a compile error as dtrace does: for a script,
+// "failed to compile script F: line N: msg"; for a description,
+// "invalid probe specifier TEXT: msg". With -xerrtags the D_* tag
+// prefixes the message.
+func compileMessage(inv *Invocation, err error) string {
+	ce, ok := err.(*dtrace.CompileError)
+	if !ok {
+		return "dtrace: " + err.Error()
+	}
+	msg := ce.Msg
+	if inv.Options.Bool("errtags") && ce.Tag != "" {
+		msg = "[" + ce.Tag + "] " + msg
+	}
+	if ce.Source < len(inv.Sources) && inv.Sources[ce.Source].Kind == SourceFile {
+		return fmt.Sprintf("dtrace: failed to compile script %s: line %d: %s", inv.Sources[ce.Source].Text, ce.Line, msg)
+	}
+	text := ""
+	if ce.Source < len(inv.Sources) {
+		text = inv.Sources[ce.Source].Text
+	}
+	return fmt.Sprintf("dtrace: invalid probe specifier %s: %s", text, msg)
+}
+
+// printBPF writes the generated programs, with the D source lines
+// interleaved, as -S does.
+func printBPF(w io.Writer, h *dtrace.Handle) {
+	for _, pp := range h.Program().Probes {
+		p := pp.Probe
+		fmt.Fprintf(w, "\nBPF program for probe %d %s:%s:%s:%s (EPIDs %v):\n", p.ID, p.Provider, p.Module, p.Function, p.Name, pp.EPIDs)
+		fmt.Fprintf(w, "%v", pp.Program.Instructions)
+	}
+}

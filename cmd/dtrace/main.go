@@ -1,0 +1,102 @@
+// Command dtrace is DTrace for Linux: it compiles D programs to BPF,
+// enables them, and prints what they record, as dtrace(1) does.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/provider"
+)
+
+func main() {
+	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+}
+
+// run is the whole command, with its streams, for tests.
+func run(argv []string, stdout, stderr io.Writer) int {
+	inv, err := parseArgs(argv)
+	if err != nil {
+		return reportArgError(stderr, err)
+	}
+	out := stdout
+	if inv.Output != "" {
+		f, err := os.OpenFile(inv.Output, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o666)
+		if err != nil {
+			fmt.Fprintf(stderr, "dtrace: failed to open output file '%s': %s\n", inv.Output, errText(err))
+			return 1
+		}
+		defer f.Close()
+		out = f
+	}
+	switch inv.Mode {
+	case ModeVersion:
+		fmt.Fprintln(out, "dtrace: Sun D 1.13")
+		return 0
+	case ModeList:
+		return list(inv, out, stderr)
+	}
+	return execute(inv, out, stderr)
+}
+
+// list implements -l: the probes matching each description, or all.
+func list(inv *Invocation, out, stderr io.Writer) int {
+	h, err := openHandle(inv)
+	if err != nil {
+		fmt.Fprintf(stderr, "dtrace: %v\n", err)
+		return 1
+	}
+	reg := h.Registry()
+	descs := []provider.Desc{{}}
+	texts := []string{""}
+	if len(inv.Sources) > 0 {
+		descs, texts = nil, nil
+		for _, s := range inv.Sources {
+			d, err := listDesc(reg, s)
+			if err != nil {
+				fmt.Fprintf(stderr, "dtrace: %v\n", err)
+				return 1
+			}
+			descs = append(descs, d)
+			texts = append(texts, s.Text)
+		}
+	}
+	format.ListHeading(out)
+	seen := map[uint32]bool{}
+	for i, d := range descs {
+		ps, err := reg.List(d)
+		if err != nil {
+			fmt.Fprintf(stderr, "dtrace: invalid probe specifier %s: %v\n", texts[i], err)
+			return 1
+		}
+		if len(ps) == 0 {
+			fmt.Fprintf(stderr, "dtrace: failed to match %s: No probe matches description\n", d)
+			return 1
+		}
+		for _, p := range ps {
+			if !seen[p.ID] {
+				seen[p.ID] = true
+				format.ListProbe(out, p.ID, p.Provider, p.Module, p.Function, p.Name)
+			}
+		}
+	}
+	return 0
+}
+
+func errText(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		return capitalize(pe.Err.Error())
+	}
+	return err.Error()
+}
+
+// capitalize turns Go's "no such file or directory" into strerror's
+// "No such file or directory".
+func capitalize(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}

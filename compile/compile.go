@@ -1,0 +1,317 @@
+// Package compile turns D source into a spec.Program: it parses, checks,
+// matches probe descriptions against the providers, lays out the runtime
+// memory, and generates one BPF trampoline program per enabled probe with
+// one BPF function per clause (ECB).
+//
+// Compile never touches the kernel: probes come from the Registry it is
+// given and kernel type facts from Config.Kernel, so it runs in tests
+// without privileges. Its output is deterministic.
+package compile
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/parser"
+	"github.com/godtrace/godtrace/lang/scanner"
+	"github.com/godtrace/godtrace/lang/token"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// Config is what compilation depends on besides the source.
+type Config struct {
+	Registry    *provider.Registry
+	StrSize     int      // strsize option (bytes)
+	BufSize     int      // bufsize option (bytes)
+	AggSize     int      // aggsize option (bytes)
+	DynVarSize  int      // dynvarsize option (bytes)
+	Macros      []string // $0 (script name), $1...
+	ZeroMatches bool     // -Z: a description may match no probe
+	Kernel      Kernel   // kernel type facts; nil when unknown
+}
+
+// Kernel answers questions about the running kernel's types.
+type Kernel interface {
+	// TaskParentTgid returns the offsets of task_struct.real_parent and
+	// task_struct.tgid.
+	TaskParentTgid() (realParent, tgid int, err error)
+}
+
+// ErrorList is the set of compile errors, each at a D source line.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string { return l[0].Error() }
+
+// Compile compiles D sources (the -n, -s ... arguments, in order) into
+// one program: they share variables and aggregations, as the programs of
+// one DTrace consumer do. It sets each file's Base.
+func Compile(files []*token.File, cfg Config) (*spec.Program, error) {
+	if cfg.StrSize <= 0 {
+		cfg.StrSize = 256
+	}
+	if cfg.BufSize <= 0 {
+		cfg.BufSize = 4 << 20
+	}
+	if cfg.AggSize <= 0 {
+		cfg.AggSize = 4 << 20
+	}
+	if cfg.DynVarSize <= 0 {
+		cfg.DynVarSize = 1 << 20
+	}
+	base := 0
+	for _, f := range files {
+		f.Base = base
+		base += len(f.Src) + 1
+	}
+	all := &ast.Program{}
+	for i, f := range files {
+		prog, err := parser.ParseFile(f)
+		if err != nil {
+			return nil, parseErrors(i, err)
+		}
+		all.Decls = append(all.Decls, prog.Decls...)
+	}
+	info, err := check.Check(all, check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros})
+	if err != nil {
+		return nil, positioned(files, err)
+	}
+	c := &compiler{cfg: cfg, files: files, info: info, strs: map[string]int{}, vars: map[*check.Var]varLoc{}}
+	return c.compile()
+}
+
+// fileOf returns the index of the file holding p.
+func fileOf(files []*token.File, p token.Pos) int {
+	for i, f := range files {
+		if f.Contains(p) {
+			return i
+		}
+	}
+	return 0
+}
+
+// errorAt makes an Error at position p.
+func errorAt(files []*token.File, p token.Pos, tag, msg string) *Error {
+	i := fileOf(files, p)
+	return &Error{File: i, Line: files[i].Position(p).Line, Tag: tag, Msg: msg}
+}
+
+// positioned converts front-end errors into an ErrorList with lines.
+func positioned(files []*token.File, err error) error {
+	var out ErrorList
+	var cl check.ErrorList
+	switch {
+	case errors.As(err, &cl):
+		for _, e := range cl {
+			out = append(out, errorAt(files, e.Pos, e.Tag, e.Msg))
+		}
+	}
+	if len(out) == 0 {
+		return err
+	}
+	return out
+}
+
+// parseErrors converts the parser's errors in source i.
+func parseErrors(i int, err error) error {
+	var sl scanner.ErrorList
+	if !errors.As(err, &sl) {
+		return err
+	}
+	var out ErrorList
+	for _, e := range sl {
+		out = append(out, &Error{File: i, Line: e.Pos.Line, Tag: "D_SYNTAX", Msg: e.Msg})
+	}
+	return out
+}
+
+// Options returns the options set by #pragma D option lines in src,
+// without compiling it, so that the consumer can apply them first.
+func Options(file *token.File) ([]check.Option, error) {
+	prog, err := parser.ParseFile(file)
+	if err != nil {
+		return nil, parseErrors(0, err)
+	}
+	var opts []check.Option
+	for _, d := range prog.Decls {
+		if p, ok := d.(*ast.Pragma); ok && len(p.Words) >= 3 && p.Words[0] == "D" && p.Words[1] == "option" {
+			for _, o := range p.Words[2:] {
+				name, value, _ := strings.Cut(o, "=")
+				opts = append(opts, check.Option{Pos: p.At, Name: name, Value: value})
+			}
+		}
+	}
+	return opts, nil
+}
+
+type compiler struct {
+	cfg    Config
+	files  []*token.File
+	info   *check.Info
+	layout layout
+	prog   *spec.Program
+	labels int
+	rodata []byte
+	strs   map[string]int
+	vars   map[*check.Var]varLoc
+	aggs   []*spec.Aggregation
+}
+
+func (c *compiler) compile() (*spec.Program, error) {
+	c.prog = &spec.Program{}
+	c.plan()
+	probes, err := c.match()
+	if err != nil {
+		return nil, err
+	}
+	if err := c.enable(probes); err != nil {
+		return nil, err
+	}
+	c.prog.Aggs = c.aggs
+	c.prog.Maps = c.maps()
+	return c.prog, nil
+}
+
+// match resolves each clause's probe descriptions, in program order.
+func (c *compiler) match() ([][]*provider.Probe, error) {
+	out := make([][]*provider.Probe, len(c.info.Clauses))
+	var errs ErrorList
+	for i, cl := range c.info.Clauses {
+		seen := map[uint32]bool{}
+		for _, pd := range cl.Probes {
+			d, err := c.expandDesc(pd)
+			if err != nil {
+				errs = append(errs, errorAt(c.files, pd.At, "D_PDESC_INVAL", err.Error()))
+				continue
+			}
+			ps, err := c.cfg.Registry.Match(d)
+			if err != nil {
+				errs = append(errs, errorAt(c.files, pd.At, "D_PDESC_INVAL", err.Error()))
+				continue
+			}
+			if len(ps) == 0 && !c.cfg.ZeroMatches {
+				errs = append(errs, errorAt(c.files, pd.At, "D_PDESC_ZERO",
+					fmt.Sprintf("probe description %s does not match any probes", d)))
+			}
+			for _, p := range ps {
+				if !seen[p.ID] {
+					seen[p.ID] = true
+					out[i] = append(out[i], p)
+				}
+			}
+		}
+		c.prog.Matches = append(c.prog.Matches, len(out[i]))
+		c.prog.ClauseFile = append(c.prog.ClauseFile, fileOf(c.files, cl.At))
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return out, nil
+}
+
+// expandDesc substitutes macro variables ($1, $pid, ...) in a probe
+// description's fields.
+func (c *compiler) expandDesc(pd *ast.ProbeDesc) (provider.Desc, error) {
+	fields := []string{pd.Provider, pd.Module, pd.Function, pd.Name}
+	for i, f := range fields {
+		s, err := c.expandMacros(f)
+		if err != nil {
+			return provider.Desc{}, err
+		}
+		fields[i] = s
+	}
+	return provider.Desc{Provider: fields[0], Module: fields[1], Function: fields[2], Name: fields[3]}, nil
+}
+
+func (c *compiler) expandMacros(s string) (string, error) {
+	if !strings.Contains(s, "$") {
+		return s, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' {
+			b.WriteByte(s[i])
+			continue
+		}
+		j := i + 1
+		for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] >= 'a' && s[j] <= 'z') {
+			j++
+		}
+		name := s[i+1 : j]
+		n := -1
+		fmt.Sscanf(name, "%d", &n)
+		if n < 0 || n >= len(c.cfg.Macros) || fmt.Sprint(n) != name {
+			return "", fmt.Errorf("macro variable $%s is not defined", name)
+		}
+		b.WriteString(c.cfg.Macros[n])
+		i = j - 1
+	}
+	return b.String(), nil
+}
+
+// enable creates the ECBs, clause by clause in program order, and the
+// trampoline of every probe that any clause enables.
+func (c *compiler) enable(probes [][]*provider.Probe) error {
+	type enabled struct {
+		probe *provider.Probe
+		funcs []*gen
+	}
+	var order []*enabled
+	byID := map[uint32]*enabled{}
+	for ci, cl := range c.info.Clauses {
+		for _, p := range probes[ci] {
+			ecb := &spec.ECB{EPID: uint32(len(c.prog.ECBs) + 1), Probe: p, Clause: ci, Record: recordsData(cl)}
+			c.prog.ECBs = append(c.prog.ECBs, ecb)
+			g := &gen{c: c, probe: p, ecb: ecb}
+			g.clause(cl)
+			if g.err != nil {
+				if g.err.Line == 0 {
+					e := errorAt(c.files, cl.At, "", "")
+					g.err.File, g.err.Line = e.File, e.Line
+				}
+				return ErrorList{g.err}
+			}
+			e := byID[p.ID]
+			if e == nil {
+				e = &enabled{probe: p}
+				byID[p.ID] = e
+				order = append(order, e)
+			}
+			e.funcs = append(e.funcs, g)
+		}
+	}
+	for _, e := range order {
+		pp, err := c.trampoline(e.probe, e.funcs)
+		if err != nil {
+			return err
+		}
+		c.prog.Probes = append(c.prog.Probes, pp)
+	}
+	return nil
+}
+
+// recordsData reports whether firing the clause emits a record: every
+// clause does, as in DTrace, except one whose statements are all
+// aggregations (which record into their maps instead).
+func recordsData(cl *ast.Clause) bool {
+	if len(cl.Body) == 0 {
+		return true
+	}
+	for _, s := range cl.Body {
+		es, ok := s.(*ast.ExprStmt)
+		if !ok {
+			return true
+		}
+		a, ok := es.X.(*ast.AssignExpr)
+		if !ok {
+			return true
+		}
+		if _, ok := a.X.(*ast.AggExpr); !ok {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,182 @@
+package compile
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// Register conventions inside a clause function. R6 and R7 hold the
+// program context and the per-CPU scratch base for the whole clause; R8
+// and R9 are free for leaf operations that evaluate no subexpression
+// while they hold a value. Expression results are left in R0;
+// intermediate values wait in stack slots, so helper calls never clobber
+// them.
+const (
+	regCtx     = asm.R6
+	regScratch = asm.R7
+)
+
+// Stack layout of a clause function: two fixed slots for helper
+// arguments, then a stack of temporaries.
+const (
+	stackKey   = -8  // 8-byte key (dynamic variables, keyless aggregations)
+	stackValue = -16 // 8-byte value to store in a map
+	stackTemps = -24 // first temporary
+	stackLimit = 512
+)
+
+// gen generates the code of one clause function (one ECB).
+type gen struct {
+	c       *compiler
+	probe   *provider.Probe
+	ecb     *spec.ECB
+	insns   asm.Instructions
+	pending string       // label for the next instruction
+	src     fmt.Stringer // source annotation for the next instruction
+	temps   int          // temporaries in use
+	action  int          // 1-based index of the current action statement
+	recOff  int          // next free byte in the record
+	tmpOff  int          // next free byte of the clause's temporary area
+	fault   string       // label of the clause's fault handler, once used
+	err     *Error
+}
+
+func (g *gen) emit(ins ...asm.Instruction) {
+	for _, in := range ins {
+		if g.pending != "" {
+			in = in.WithSymbol(g.pending)
+			g.pending = ""
+		}
+		if g.src != nil {
+			in = in.WithSource(g.src)
+			g.src = nil
+		}
+		g.insns = append(g.insns, in)
+	}
+}
+
+// newLabel returns a label unique in the program.
+func (g *gen) newLabel() string {
+	g.c.labels++
+	return fmt.Sprintf("L%d", g.c.labels)
+}
+
+// mark places label l on the next instruction emitted.
+func (g *gen) mark(l string) {
+	if g.pending != "" {
+		// An instruction carries one symbol: give the earlier label a
+		// jump to the next instruction (a no-op).
+		g.emit(asm.Instruction{OpCode: asm.Ja.Op(asm.ImmSource)})
+	}
+	g.pending = l
+}
+
+// annotate attaches the source line of n to the next instruction, for -S
+// and for verifier messages.
+func (g *gen) annotate(n ast.Node) {
+	f := g.c.files[fileOf(g.c.files, n.Pos())]
+	p := f.Position(n.Pos())
+	lines := strings.Split(string(f.Src), "\n")
+	line := ""
+	if p.Line > 0 && p.Line <= len(lines) {
+		line = strings.TrimSpace(lines[p.Line-1])
+	}
+	g.src = asm.Comment(fmt.Sprintf("line %d: %s", p.Line, line))
+}
+
+// fail records the first code generation error.
+func (g *gen) fail(n ast.Node, format string, args ...any) {
+	if g.err == nil {
+		g.err = errorAt(g.c.files, n.Pos(), "D_UNKNOWN", fmt.Sprintf(format, args...))
+	}
+}
+
+// push saves R0 in a new temporary and returns its stack offset.
+func (g *gen) push() int16 {
+	off := stackTemps - 8*g.temps
+	g.temps++
+	if -off > stackLimit {
+		g.err = &Error{Msg: "expression too complex: out of BPF stack"}
+		off = stackTemps
+	}
+	g.emit(asm.StoreMem(asm.R10, int16(off), asm.R0, asm.DWord))
+	return int16(off)
+}
+
+// pop releases the most recent temporary, loading it into r.
+func (g *gen) pop(r asm.Register) {
+	g.temps--
+	g.emit(asm.LoadMem(r, asm.R10, int16(stackTemps-8*g.temps), asm.DWord))
+}
+
+// tmp allocates n bytes (rounded to 8) of the clause's scratch area and
+// returns their offset from the scratch base.
+func (g *gen) tmp(n int) int {
+	off := g.c.layout.temps + g.tmpOff
+	g.tmpOff += roundUp(n, 8)
+	if g.c.layout.temps+g.tmpOff > g.c.layout.tempsEnd {
+		g.err = &Error{Msg: fmt.Sprintf("clause needs more than %d bytes of scratch space", g.c.layout.tempsEnd-g.c.layout.temps)}
+		return g.c.layout.temps
+	}
+	return off
+}
+
+// normalize sign- or zero-extends R0 from t's size, keeping every
+// integer in a register in its canonical 64-bit form.
+func (g *gen) normalize(r asm.Register, t check.Type) {
+	if t.Kind != check.Int || t.Size >= 8 {
+		return
+	}
+	shift := int32(64 - 8*t.Size)
+	g.emit(asm.LSh.Imm(r, shift))
+	if t.Signed {
+		g.emit(asm.ArSh.Imm(r, shift))
+	} else {
+		g.emit(asm.RSh.Imm(r, shift))
+	}
+}
+
+// loadImm loads a 64-bit constant, using the short form when it fits.
+func loadImm(r asm.Register, v int64) asm.Instruction {
+	if v >= -1<<31 && v < 1<<31 {
+		return asm.Mov.Imm(r, int32(v))
+	}
+	return asm.LoadImm(r, v, asm.DWord)
+}
+
+func sizeOf(n int) asm.Size {
+	switch n {
+	case 1:
+		return asm.Byte
+	case 2:
+		return asm.Half
+	case 4:
+		return asm.Word
+	}
+	return asm.DWord
+}
+
+func roundUp(n, a int) int { return (n + a - 1) / a * a }
+
+// Error is a compile error at a line of one of the sources.
+type Error struct {
+	File int // index of the source in Compile's files
+	Line int
+	Tag  string // D_* tag
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// storeImm64 stores the sign-extended 32-bit v as a 64-bit value; cilium's
+// asm.StoreImm refuses DWord, although BPF_ST|BPF_DW is valid.
+func storeImm64(dst asm.Register, off int16, v int32) asm.Instruction {
+	return asm.Instruction{OpCode: asm.StoreImmOp(asm.DWord), Dst: dst, Offset: off, Constant: int64(v)}
+}

@@ -1,0 +1,297 @@
+package compile
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// Scratch layout (per-CPU): the probe's arguments, clause-local
+// variables (shared by all clauses of one firing, as DTrace's this->),
+// the record being built, and the temporaries of the running clause.
+const (
+	scratchArgs    = 0  // arg0..arg9
+	scratchLocals  = 96 // first this-> variable
+	stagingSize    = 8192
+	tempsSize      = 8192
+	maxScratchSize = 32 << 10 // the kernel's limit on per-CPU values
+)
+
+type layout struct {
+	globalsSize int
+	staging     int // scratch offset of the record being built
+	temps       int // scratch offset of the temporaries
+	tempsEnd    int
+	scratchSize int
+	zero        int // rodata offset of a zero block
+	zeroSize    int
+}
+
+// varLoc is where a variable lives: an offset in the globals map or in
+// scratch, or a map of its own for dynamic variables.
+type varLoc struct {
+	off     int // globals or scratch offset
+	mapName string
+	keySize int
+	keys    []spec.Item // key tuple layout (after the thread key for self->)
+	valSize int
+}
+
+// plan assigns every variable and aggregation its storage.
+func (c *compiler) plan() {
+	l := &c.layout
+	off := spec.GlobalVars
+	for _, v := range c.info.Globals {
+		if v.IsAssoc() {
+			c.dynVar(v, fmt.Sprintf("assoc_%s", v.Name), 0)
+			continue
+		}
+		size := valueSize(v.Type)
+		off = roundUp(off, 8)
+		c.vars[v] = varLoc{off: off, valSize: size}
+		off += roundUp(size, 8)
+	}
+	l.globalsSize = roundUp(off, 8)
+	for _, v := range c.info.ThreadLocals {
+		c.dynVar(v, fmt.Sprintf("self_%s", v.Name), 8)
+	}
+	soff := scratchLocals
+	for _, v := range c.info.ClauseLocals {
+		c.vars[v] = varLoc{off: soff, valSize: valueSize(v.Type)}
+		soff += roundUp(valueSize(v.Type), 8)
+	}
+	l.staging = soff
+	l.temps = l.staging + stagingSize
+	l.tempsEnd = l.temps + tempsSize
+	l.scratchSize = l.tempsEnd
+	for _, a := range c.info.Aggs {
+		c.aggs = append(c.aggs, c.planAgg(a))
+	}
+	zs := roundUp(c.cfg.StrSize, 8)
+	for _, a := range c.aggs {
+		zs = max(zs, a.ValueSize)
+	}
+	l.zero = c.alloc(make([]byte, zs))
+	l.zeroSize = zs
+}
+
+// dynVar places a dynamic variable (self-> or associative array) in a
+// hash map of its own, keyed by the thread (threadKey bytes) and the key
+// tuple.
+func (c *compiler) dynVar(v *check.Var, name string, threadKey int) {
+	keys, size := keyLayout(threadKey, v.Keys)
+	if size == 0 {
+		size = 8
+	}
+	c.vars[v] = varLoc{mapName: name, keySize: size, keys: keys, valSize: valueSize(v.Type)}
+}
+
+// keyLayout lays out a key tuple after start bytes: integers take 8
+// bytes, strings their bound rounded to 8.
+func keyLayout(start int, types []check.Type) ([]spec.Item, int) {
+	off := start
+	var items []spec.Item
+	for _, t := range types {
+		// An integer occupies an 8-byte slot (it is stored normalized),
+		// but is described by its type's size, which is how DTrace
+		// records and prints it.
+		it := spec.Item{Off: off, Size: t.Size, Signed: t.Signed, TypeName: t.Name}
+		slot := 8
+		if t.Kind == check.String {
+			it.String, it.Size = true, roundUp(t.Size, 8)
+			slot = it.Size
+		}
+		items = append(items, it)
+		off += slot
+	}
+	return items, off
+}
+
+func valueSize(t check.Type) int {
+	if t.Kind == check.String {
+		return roundUp(t.Size, 8)
+	}
+	return 8
+}
+
+var aggFuncs = map[check.AggFunc]spec.AggFunc{
+	check.AggCount: spec.AggCount, check.AggSum: spec.AggSum, check.AggAvg: spec.AggAvg,
+	check.AggMin: spec.AggMin, check.AggMax: spec.AggMax, check.AggStddev: spec.AggStddev,
+	check.AggQuantize: spec.AggQuantize, check.AggLquantize: spec.AggLquantize,
+	check.AggLlquantize: spec.AggLlquantize,
+}
+
+func (c *compiler) planAgg(a *check.Agg) *spec.Aggregation {
+	keys, ksize := keyLayout(0, a.Keys)
+	sa := &spec.Aggregation{ID: a.ID, Name: a.Name, Func: aggFuncs[a.Func], Map: fmt.Sprintf("agg_%d", a.ID),
+		Keys: keys, KeySize: ksize}
+	if a.Func == check.AggLquantize {
+		sa.Base, sa.Step, sa.Levels = a.Base, a.Step, (a.Limit-a.Base)/a.Step
+	}
+	sa.Factor, sa.Low, sa.High, sa.Nsteps = a.Factor, a.Low, a.High, a.Nsteps
+	// Slot 0 counts the values aggregated on a CPU, so that the consumer
+	// merges only CPUs that saw the key (the kernel zero-fills the others).
+	slots := 1
+	switch sa.Func {
+	case spec.AggSum, spec.AggAvg, spec.AggMin, spec.AggMax:
+		slots = 2
+	case spec.AggStddev:
+		slots = 4
+	case spec.AggQuantize, spec.AggLquantize:
+		slots = 1 + sa.Buckets()
+	}
+	sa.ValueSize = 8 * slots
+	return sa
+}
+
+// alloc appends b to rodata, 8-byte aligned, and returns its offset.
+func (c *compiler) alloc(b []byte) int {
+	off := len(c.rodata)
+	c.rodata = append(c.rodata, b...)
+	for len(c.rodata)%8 != 0 {
+		c.rodata = append(c.rodata, 0)
+	}
+	return off
+}
+
+// literal returns the rodata offset of string s in a NUL-padded buffer
+// of at least size bytes.
+func (c *compiler) literal(s string, size int) int {
+	size = roundUp(max(size, len(s)+1), 8)
+	k := fmt.Sprintf("%d:%s", size, s)
+	if off, ok := c.strs[k]; ok {
+		return off
+	}
+	b := make([]byte, size)
+	copy(b, s)
+	off := c.alloc(b)
+	c.strs[k] = off
+	return off
+}
+
+// maps returns the specs of every map the program uses.
+func (c *compiler) maps() map[string]*ebpf.MapSpec {
+	m := map[string]*ebpf.MapSpec{
+		spec.MapBuffer:  {Name: spec.MapBuffer, Type: ebpf.RingBuf, MaxEntries: uint32(pow2(c.cfg.BufSize))},
+		spec.MapGlobals: {Name: spec.MapGlobals, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(c.layout.globalsSize), MaxEntries: 1},
+		spec.MapScratch: {Name: spec.MapScratch, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(c.layout.scratchSize), MaxEntries: 1},
+		spec.MapRodata: {Name: spec.MapRodata, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(len(c.rodata)), MaxEntries: 1,
+			Flags: bpfRdonlyProg, Contents: []ebpf.MapKV{{Key: uint32(0), Value: c.rodata}}},
+	}
+	for v, loc := range c.vars {
+		if loc.mapName == "" {
+			continue
+		}
+		entries := c.cfg.DynVarSize / (loc.keySize + loc.valSize + 64)
+		m[loc.mapName] = &ebpf.MapSpec{Name: mapName(loc.mapName), Type: ebpf.Hash, KeySize: uint32(loc.keySize),
+			ValueSize: uint32(loc.valSize), MaxEntries: uint32(max(entries, 16))}
+		_ = v
+	}
+	for _, a := range c.aggs {
+		ms := &ebpf.MapSpec{Name: mapName(a.Map), KeySize: uint32(a.KeySize), ValueSize: uint32(a.ValueSize)}
+		if a.KeySize == 0 {
+			ms.Type, ms.KeySize, ms.MaxEntries = ebpf.PerCPUArray, 4, 1
+		} else {
+			ms.Type = ebpf.PerCPUHash
+			ms.MaxEntries = uint32(min(max(c.cfg.AggSize/(a.KeySize+a.ValueSize), 64), 1<<20))
+		}
+		m[a.Map] = ms
+	}
+	return m
+}
+
+// bpfRdonlyProg is BPF_F_RDONLY_PROG: programs may only read the map,
+// which lets the verifier treat its contents as constants.
+const bpfRdonlyProg = 1 << 7
+
+// mapName shortens a map name to what the kernel accepts (15 bytes).
+func mapName(s string) string {
+	if len(s) > 15 {
+		return s[:15]
+	}
+	return s
+}
+
+func pow2(n int) int {
+	p := 4096
+	for p < n {
+		p <<= 1
+	}
+	return p
+}
+
+// trampoline builds the program that fires for probe p: it loads the
+// scratch area, checks the tracing state, captures the probe arguments,
+// and calls each clause function in program order.
+func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgram, error) {
+	g := &gen{c: c, probe: p}
+	name := fmt.Sprintf("probe_%d", p.ID)
+	out := g.newLabel()
+	g.pending = name
+	// Every function needs line info once any instruction has it.
+	g.src = asm.Comment(fmt.Sprintf("trampoline for %s:%s:%s:%s", p.Provider, p.Module, p.Function, p.Name))
+	g.emit(
+		asm.Mov.Reg(regCtx, asm.R1),
+		asm.StoreImm(asm.R10, -4, 0, asm.Word),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(spec.MapScratch),
+		asm.Mov.Reg(asm.R2, asm.R10),
+		asm.Add.Imm(asm.R2, -4),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, out),
+		asm.Mov.Reg(regScratch, asm.R0),
+	)
+	g.activityCheck(out)
+	for i := 0; i < 10; i++ {
+		g.emit(storeImm64(regScratch, int16(scratchArgs+8*i), 0))
+	}
+	g.emit(asm.Mov.Reg(asm.R9, regScratch))
+	g.emit(p.Owner().LoadArgs(p)...)
+	var ecbs []uint32
+	for _, f := range funcs {
+		g.emit(
+			asm.Mov.Reg(asm.R1, regCtx),
+			asm.Mov.Reg(asm.R2, regScratch),
+			asm.Call.Label(clauseName(f.ecb)),
+		)
+		ecbs = append(ecbs, f.ecb.EPID)
+	}
+	g.mark(out)
+	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Return())
+	insns := g.insns
+	for _, f := range funcs {
+		insns = append(insns, f.insns...)
+	}
+	pt, at := p.Owner().ProgramType(p)
+	ps := &ebpf.ProgramSpec{Name: mapName(name), Type: pt, AttachType: at, License: "GPL", Instructions: insns}
+	return &spec.ProbeProgram{Probe: p, Program: ps, EPIDs: ecbs}, nil
+}
+
+func clauseName(e *spec.ECB) string { return fmt.Sprintf("clause_%d", e.EPID) }
+
+// activityCheck jumps to out unless the tracing state lets p fire:
+// BEGIN fires in warmup, END and ERROR always, the rest while active.
+func (g *gen) activityCheck(out string) {
+	want := spec.Active
+	if g.probe.Provider == "dtrace" {
+		switch g.probe.Name {
+		case "BEGIN":
+			want = spec.Warmup
+		default:
+			return
+		}
+	}
+	g.emit(
+		asm.LoadMapValue(asm.R1, 0, spec.GlobalActivity).WithReference(spec.MapGlobals),
+		asm.LoadMem(asm.R1, asm.R1, 0, asm.DWord),
+		asm.JNE.Imm(asm.R1, int32(want), out),
+	)
+}
+
+// le64 encodes v little-endian.
+func le64(v uint64) []byte { return binary.LittleEndian.AppendUint64(nil, v) }

@@ -1,0 +1,207 @@
+package compile
+
+import (
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// clause generates the function of one ECB:
+//
+//	clause_EPID(ctx, scratch): check state; predicate; statements; emit record
+func (g *gen) clause(cl *ast.Clause) {
+	ret := g.newLabel()
+	g.pending = clauseName(g.ecb)
+	g.annotate(cl)
+	g.emit(asm.Mov.Reg(regCtx, asm.R1), asm.Mov.Reg(regScratch, asm.R2))
+	// An earlier clause of this firing may have called exit().
+	g.activityCheck(ret)
+	if cl.Pred != nil {
+		g.annotate(cl.Pred)
+		g.expr(cl.Pred)
+		g.emit(asm.JEq.Imm(asm.R0, 0, ret))
+	}
+	g.recOff = spec.HeaderSize
+	g.stmts(cl.Body)
+	if g.ecb.Record {
+		g.ecb.Size = roundUp(g.recOff, 8)
+		g.emitRecord()
+	}
+	g.mark(ret)
+	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Return())
+	if g.fault != "" {
+		g.faultHandler()
+	}
+}
+
+// emitRecord stamps the header on the staged record and outputs it.
+func (g *gen) emitRecord() {
+	st := int16(g.c.layout.staging)
+	g.emit(
+		asm.StoreImm(regScratch, st+spec.HeaderEPID, int64(g.ecb.EPID), asm.Word),
+		asm.FnGetSmpProcessorId.Call(),
+		asm.StoreMem(regScratch, st+spec.HeaderCPU, asm.R0, asm.Word),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(spec.MapBuffer),
+		asm.Mov.Reg(asm.R2, regScratch),
+		asm.Add.Imm(asm.R2, int32(st)),
+		asm.Mov.Imm(asm.R3, int32(g.ecb.Size)),
+		asm.Mov.Imm(asm.R4, 0),
+		asm.FnRingbufOutput.Call(),
+	)
+}
+
+func (g *gen) stmts(list []ast.Stmt) {
+	for _, s := range list {
+		if g.err != nil {
+			return
+		}
+		g.stmt(s)
+	}
+}
+
+func (g *gen) stmt(s ast.Stmt) {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		g.action++
+		g.annotate(s)
+		g.exprStmt(s.X)
+	case *ast.IfStmt:
+		g.annotate(s)
+		els, end := g.newLabel(), g.newLabel()
+		g.expr(s.Cond)
+		g.emit(asm.JEq.Imm(asm.R0, 0, els))
+		g.stmts(s.Then)
+		g.emit(asm.Ja.Label(end))
+		g.mark(els)
+		g.stmts(s.Else)
+		g.mark(end)
+	case *ast.EmptyStmt, *ast.DeclStmt:
+	default:
+		g.fail(s, "statement not supported yet")
+	}
+}
+
+func (g *gen) exprStmt(x ast.Expr) {
+	if call, ok := x.(*ast.CallExpr); ok {
+		if act, ok := g.c.info.Actions[call]; ok {
+			g.actionCall(call, act)
+			return
+		}
+	}
+	if a, ok := x.(*ast.AssignExpr); ok {
+		if ae, ok := a.X.(*ast.AggExpr); ok {
+			g.aggregate(ae, a.Y.(*ast.CallExpr))
+			return
+		}
+	}
+	g.expr(x)
+}
+
+// actionCall records the data of one action into the staged record and
+// describes it in the ECB.
+func (g *gen) actionCall(call *ast.CallExpr, act check.Action) {
+	line := errorAt(g.c.files, call.Pos(), "", "").Line
+	sa := spec.Action{Format: act.Format, Line: line}
+	for _, a := range act.Aggs {
+		sa.Aggs = append(sa.Aggs, a.ID)
+	}
+	switch act.Kind {
+	case check.ActTrace:
+		sa.Kind = spec.ActTrace
+		sa.Items = append(sa.Items, g.recordExpr(call.Args[0]))
+	case check.ActPrintf:
+		sa.Kind = spec.ActPrintf
+		for _, a := range call.Args[1:] {
+			sa.Items = append(sa.Items, g.recordExpr(a))
+		}
+	case check.ActExit:
+		sa.Kind = spec.ActExit
+		sa.Items = append(sa.Items, g.recordExpr(call.Args[0]))
+		g.emit(
+			asm.LoadMapValue(asm.R1, 0, spec.GlobalActivity).WithReference(spec.MapGlobals),
+			storeImm64(asm.R1, 0, int32(spec.Draining)),
+		)
+	case check.ActPrinta:
+		sa.Kind = spec.ActPrinta
+	case check.ActClear:
+		sa.Kind = spec.ActClear
+	case check.ActTrunc:
+		sa.Kind = spec.ActTrunc
+		if len(call.Args) > 1 {
+			v, _ := constValue(g.c.info, call.Args[1])
+			sa.Items = append(sa.Items, spec.Item{Off: -1, Size: 8, Signed: true, TypeName: itoa(v)})
+		}
+	}
+	g.ecb.Actions = append(g.ecb.Actions, sa)
+}
+
+// recordExpr evaluates e and appends its value to the staged record.
+func (g *gen) recordExpr(e ast.Expr) spec.Item {
+	t := g.c.info.Types[e]
+	g.expr(e)
+	if t.Kind == check.String {
+		size := roundUp(t.Size, 8)
+		off := g.reserve(size, 8)
+		g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(g.c.layout.staging+off)))
+		g.copyString(size, size)
+		return spec.Item{Off: off, Size: size, String: true, TypeName: "string"}
+	}
+	size := t.Size
+	if size == 0 {
+		size = 8
+	}
+	off := g.reserve(size, size)
+	g.emit(asm.StoreMem(regScratch, int16(g.c.layout.staging+off), asm.R0, sizeOf(size)))
+	return spec.Item{Off: off, Size: size, Signed: t.Signed, TypeName: t.Name}
+}
+
+// reserve allocates size bytes of the record at the given alignment.
+func (g *gen) reserve(size, align int) int {
+	off := roundUp(g.recOff, align)
+	g.recOff = off + size
+	if g.recOff > stagingSize {
+		g.err = &Error{Msg: "clause records more data than a record can hold"}
+		return spec.HeaderSize
+	}
+	return off
+}
+
+// faultHandler emits the clause's fault path: R8 holds the fault kind
+// and R9 the action index and BPF offset (action<<32 | offset). It
+// outputs an error record in place of the clause's record, as DTrace
+// aborts the clause and reports the error.
+func (g *gen) faultHandler() {
+	st := int16(g.c.layout.staging)
+	g.mark(g.fault)
+	g.emit(
+		asm.StoreImm(regScratch, st+spec.HeaderEPID, spec.EPIDError, asm.Word),
+		asm.StoreImm(regScratch, st+8, int64(g.ecb.EPID), asm.Word),
+		asm.StoreMem(regScratch, st+12, asm.R8, asm.Word),
+		asm.StoreMem(regScratch, st+16, asm.R9, asm.DWord),
+		storeImm64(regScratch, st+24, 0),
+		asm.FnGetSmpProcessorId.Call(),
+		asm.StoreMem(regScratch, st+spec.HeaderCPU, asm.R0, asm.Word),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(spec.MapBuffer),
+		asm.Mov.Reg(asm.R2, regScratch),
+		asm.Add.Imm(asm.R2, int32(st)),
+		asm.Mov.Imm(asm.R3, 32),
+		asm.Mov.Imm(asm.R4, 0),
+		asm.FnRingbufOutput.Call(),
+		asm.Mov.Imm(asm.R0, 0),
+		asm.Return(),
+	)
+}
+
+// raise jumps to the clause's fault handler with fault kind k.
+func (g *gen) raise(k int) {
+	if g.fault == "" {
+		g.fault = g.newLabel()
+	}
+	g.emit(
+		asm.Mov.Imm(asm.R8, int32(k)),
+		asm.LoadImm(asm.R9, int64(g.action)<<32|int64(len(g.insns)), asm.DWord),
+		asm.Ja.Label(g.fault),
+	)
+}

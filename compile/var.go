@@ -1,0 +1,246 @@
+package compile
+
+import (
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/token"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// BPF_ANY and BPF_NOEXIST, the map update flags.
+const (
+	updateAny     = 0
+	updateNoExist = 1
+)
+
+func (g *gen) varOf(e ast.Expr) (*check.Var, varLoc) {
+	v := g.c.info.Vars[e]
+	return v, g.c.vars[v]
+}
+
+// loadVar loads a variable's value (or a string's address) into R0.
+// An absent dynamic variable reads as 0 or "".
+func (g *gen) loadVar(e ast.Expr) {
+	v, loc := g.varOf(e)
+	if v == nil {
+		g.fail(e, "unresolved variable")
+		return
+	}
+	str := v.Type.Kind == check.String
+	switch {
+	case loc.mapName != "":
+		key := g.dynKey(e, v, loc)
+		found, end := g.newLabel(), g.newLabel()
+		g.lookup(loc.mapName, key)
+		g.emit(asm.JNE.Imm(asm.R0, 0, found))
+		if str {
+			g.emit(asm.LoadMapValue(asm.R0, 0, uint32(g.c.layout.zero)).WithReference(spec.MapRodata))
+		}
+		g.emit(asm.Ja.Label(end))
+		g.mark(found)
+		if !str {
+			g.emit(asm.LoadMem(asm.R0, asm.R0, 0, asm.DWord))
+		}
+		g.mark(end)
+	case v.Kind == check.Global:
+		g.emit(asm.LoadMapValue(asm.R0, 0, uint32(loc.off)).WithReference(spec.MapGlobals))
+		if !str {
+			g.emit(asm.LoadMem(asm.R0, asm.R0, 0, asm.DWord))
+		}
+	default: // clause-local
+		if str {
+			g.emit(asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(loc.off)))
+		} else {
+			g.emit(asm.LoadMem(asm.R0, regScratch, int16(loc.off), asm.DWord))
+		}
+	}
+}
+
+// lookup calls bpf_map_lookup_elem(map, scratch+key) leaving the value
+// pointer (or NULL) in R0.
+func (g *gen) lookup(mapName string, key int) {
+	g.emit(
+		asm.LoadMapPtr(asm.R1, 0).WithReference(mapName),
+		asm.Mov.Reg(asm.R2, regScratch),
+		asm.Add.Imm(asm.R2, int32(key)),
+		asm.FnMapLookupElem.Call(),
+	)
+}
+
+// dynKey builds the key of a dynamic variable in a scratch buffer and
+// returns its scratch offset: the current thread for self->, then the
+// associative array keys.
+func (g *gen) dynKey(e ast.Expr, v *check.Var, loc varLoc) int {
+	key := g.tmp(loc.keySize)
+	if v.Kind == check.ThreadLocal {
+		g.emit(asm.FnGetCurrentTask.Call(), asm.StoreMem(regScratch, int16(key), asm.R0, asm.DWord))
+	}
+	var keys []ast.Expr
+	if ix, ok := e.(*ast.IndexExpr); ok {
+		keys = ix.Keys
+	}
+	g.buildKey(key, loc.keys, keys)
+	if len(loc.keys) == 0 && v.Kind != check.ThreadLocal {
+		g.emit(storeImm64(regScratch, int16(key), 0))
+	}
+	return key
+}
+
+// buildKey evaluates key expressions into their slots of a key buffer.
+func (g *gen) buildKey(key int, items []spec.Item, keys []ast.Expr) {
+	for i, k := range keys {
+		it := items[i]
+		g.expr(k)
+		if it.String {
+			g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(key+it.Off)))
+			g.copyString(roundUp(g.typeOf(k).Size, 8), it.Size)
+		} else {
+			g.emit(asm.StoreMem(regScratch, int16(key+it.Off), asm.R0, asm.DWord))
+		}
+	}
+}
+
+// storeVar stores R0, a value of type src, into the variable e. On
+// return R0 holds the stored value (an integer, or the address of the
+// stored string).
+func (g *gen) storeVar(e ast.Expr, src check.Type) {
+	v, loc := g.varOf(e)
+	if v == nil {
+		g.fail(e, "unresolved variable")
+		return
+	}
+	str := v.Type.Kind == check.String
+	if !str {
+		g.normalize(asm.R0, v.Type)
+	}
+	switch {
+	case loc.mapName != "":
+		g.storeDyn(e, v, loc, roundUp(src.Size, 8))
+	case v.Kind == check.Global:
+		if str {
+			g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.LoadMapValue(asm.R9, 0, uint32(loc.off)).WithReference(spec.MapGlobals))
+			g.copyString(roundUp(src.Size, 8), loc.valSize)
+			g.emit(asm.Mov.Reg(asm.R0, asm.R9))
+			return
+		}
+		g.emit(asm.LoadMapValue(asm.R1, 0, uint32(loc.off)).WithReference(spec.MapGlobals), asm.StoreMem(asm.R1, 0, asm.R0, asm.DWord))
+	default:
+		if str {
+			g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(loc.off)))
+			g.copyString(roundUp(src.Size, 8), loc.valSize)
+			g.emit(asm.Mov.Reg(asm.R0, asm.R9))
+			return
+		}
+		g.emit(asm.StoreMem(regScratch, int16(loc.off), asm.R0, asm.DWord))
+	}
+}
+
+// storeDyn stores R0 into a dynamic variable. Storing 0 deletes it, as
+// DTrace frees a dynamic variable assigned zero; a full map counts a
+// dynamic variable drop.
+func (g *gen) storeDyn(e ast.Expr, v *check.Var, loc varLoc, srcSize int) {
+	str := v.Type.Kind == check.String
+	g.push()
+	key := g.dynKey(e, v, loc)
+	val := 0
+	done := g.newLabel()
+	g.pop(asm.R0)
+	if str {
+		val = g.tmp(loc.valSize)
+		g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(val)))
+		g.copyString(srcSize, loc.valSize)
+		g.emit(asm.Mov.Reg(asm.R3, asm.R9))
+	} else {
+		store := g.newLabel()
+		g.emit(asm.JNE.Imm(asm.R0, 0, store))
+		g.emit(
+			asm.LoadMapPtr(asm.R1, 0).WithReference(loc.mapName),
+			asm.Mov.Reg(asm.R2, regScratch),
+			asm.Add.Imm(asm.R2, int32(key)),
+			asm.FnMapDeleteElem.Call(),
+			asm.Mov.Imm(asm.R0, 0),
+			asm.Ja.Label(done),
+		)
+		g.mark(store)
+		g.emit(asm.StoreMem(asm.R10, stackValue, asm.R0, asm.DWord), asm.Mov.Reg(asm.R3, asm.R10), asm.Add.Imm(asm.R3, stackValue))
+	}
+	g.emit(
+		asm.LoadMapPtr(asm.R1, 0).WithReference(loc.mapName),
+		asm.Mov.Reg(asm.R2, regScratch),
+		asm.Add.Imm(asm.R2, int32(key)),
+		asm.Mov.Imm(asm.R4, updateAny),
+		asm.FnMapUpdateElem.Call(),
+	)
+	ok := g.newLabel()
+	g.emit(asm.JEq.Imm(asm.R0, 0, ok))
+	g.countDrop(spec.GlobalDynDrops)
+	g.mark(ok)
+	if str {
+		g.emit(asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(val)))
+	} else {
+		g.emit(asm.LoadMem(asm.R0, asm.R10, stackValue, asm.DWord))
+	}
+	g.mark(done)
+}
+
+// countDrop atomically increments a drop counter in the globals map.
+func (g *gen) countDrop(off int) {
+	g.emit(
+		asm.LoadMapValue(asm.R1, 0, uint32(off)).WithReference(spec.MapGlobals),
+		asm.Mov.Imm(asm.R2, 1),
+		asm.StoreXAdd(asm.R1, asm.R2, asm.DWord),
+	)
+}
+
+var compoundOps = map[token.Kind]token.Kind{
+	token.ADDEQ: token.ADD, token.SUBEQ: token.SUB, token.MULEQ: token.MUL, token.QUOEQ: token.QUO,
+	token.REMEQ: token.REM, token.ANDEQ: token.AND, token.OREQ: token.OR, token.XOREQ: token.XOR,
+	token.SHLEQ: token.SHL, token.SHREQ: token.SHR,
+}
+
+func (g *gen) assign(e *ast.AssignExpr) {
+	x := unparen(e.X)
+	if e.Op == token.ASSIGN {
+		g.expr(e.Y)
+		g.storeVar(x, g.typeOf(e.Y))
+		return
+	}
+	g.loadVar(x)
+	g.push()
+	g.expr(e.Y)
+	g.emit(asm.Mov.Reg(asm.R2, asm.R0))
+	g.pop(asm.R1)
+	t := g.typeOf(e)
+	g.arith(compoundOps[e.Op], t)
+	g.storeVar(x, t)
+}
+
+// incdec implements ++ and --; a postfix form yields the old value.
+func (g *gen) incdec(x ast.Expr, op token.Kind, postfix bool) {
+	x = unparen(x)
+	g.loadVar(x)
+	g.push()
+	if op == token.INC {
+		g.emit(asm.Add.Imm(asm.R0, 1))
+	} else {
+		g.emit(asm.Sub.Imm(asm.R0, 1))
+	}
+	g.storeVar(x, g.typeOf(x))
+	if postfix {
+		g.pop(asm.R0)
+		return
+	}
+	g.pop(asm.R1)
+}
+
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}

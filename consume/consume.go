@@ -1,0 +1,100 @@
+// Package consume decodes what loaded D programs produce: the records in
+// the ring buffer, and the per-CPU aggregation maps, merged as DTrace's
+// consumer merges its per-CPU buffers.
+//
+// It interprets bytes with the descriptions in spec and knows nothing of
+// how values are printed.
+package consume
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/spec"
+)
+
+var le = binary.LittleEndian
+
+// Record is one firing of an ECB.
+type Record struct {
+	ECB  *spec.ECB
+	CPU  int
+	Data []byte // the whole record, header included
+}
+
+// Fault is a probe-time error: the clause was aborted.
+type Fault struct {
+	ECB    *spec.ECB
+	CPU    int
+	Kind   uint32
+	Action int // 1-based index of the faulting action
+	Offset int // BPF instruction offset
+	Value  uint64
+}
+
+// Decode interprets one ring buffer sample as a *Record or a *Fault.
+func Decode(p *spec.Program, raw []byte) (any, error) {
+	if len(raw) < spec.HeaderSize {
+		return nil, fmt.Errorf("short record (%d bytes)", len(raw))
+	}
+	epid := le.Uint32(raw[spec.HeaderEPID:])
+	cpu := int(le.Uint32(raw[spec.HeaderCPU:]))
+	if epid == spec.EPIDError {
+		if len(raw) < 32 {
+			return nil, fmt.Errorf("short fault record (%d bytes)", len(raw))
+		}
+		where := le.Uint64(raw[16:])
+		return &Fault{ECB: p.ECB(le.Uint32(raw[8:])), CPU: cpu, Kind: le.Uint32(raw[12:]),
+			Action: int(where >> 32), Offset: int(uint32(where)), Value: le.Uint64(raw[24:])}, nil
+	}
+	ecb := p.ECB(epid)
+	if ecb == nil {
+		return nil, fmt.Errorf("record for unknown EPID %d", epid)
+	}
+	if len(raw) < ecb.Size {
+		return nil, fmt.Errorf("record for EPID %d is %d bytes, want %d", epid, len(raw), ecb.Size)
+	}
+	return &Record{ECB: ecb, CPU: cpu, Data: raw}, nil
+}
+
+// Datum returns the value of one recorded item.
+func (r *Record) Datum(it spec.Item) format.Datum {
+	return datum(r.Data, it)
+}
+
+func datum(b []byte, it spec.Item) format.Datum {
+	if it.Off < 0 { // a constant kept in the description
+		return format.IntDatum(0, it.Size, it.Signed)
+	}
+	if it.String {
+		s := b[it.Off : it.Off+it.Size]
+		if i := bytes.IndexByte(s, 0); i >= 0 {
+			s = s[:i]
+		}
+		return format.StringDatum(string(s), it.Size)
+	}
+	var v uint64
+	switch it.Size {
+	case 1:
+		v = uint64(b[it.Off])
+	case 2:
+		v = uint64(le.Uint16(b[it.Off:]))
+	case 4:
+		v = uint64(le.Uint32(b[it.Off:]))
+	default:
+		v = le.Uint64(b[it.Off:])
+	}
+	d := format.IntDatum(int64(v), it.Size, it.Signed)
+	return d
+}
+
+// Values returns the data of one action, in order.
+func (r *Record) Values(a *spec.Action) []format.Datum {
+	out := make([]format.Datum, len(a.Items))
+	for i, it := range a.Items {
+		out[i] = r.Datum(it)
+	}
+	return out
+}

@@ -1,0 +1,68 @@
+package dtrace
+
+import (
+	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// aggDesc describes an aggregation to the formatter.
+func aggDesc(a *spec.Aggregation) *format.AggDesc {
+	return &format.AggDesc{
+		Name: a.Name, Func: aggFunc[a.Func],
+		Base: a.Base, Step: a.Step, Levels: a.Levels,
+		Factor: a.Factor, Low: a.Low, High: a.High, Steps: a.Nsteps,
+	}
+}
+
+var aggFunc = map[spec.AggFunc]format.AggFunc{
+	spec.AggCount: format.Count, spec.AggSum: format.Sum, spec.AggAvg: format.Avg,
+	spec.AggMin: format.Min, spec.AggMax: format.Max, spec.AggStddev: format.Stddev,
+	spec.AggQuantize: format.Quantize, spec.AggLquantize: format.Lquantize,
+	spec.AggLlquantize: format.Llquantize,
+}
+
+// aggValue converts a merged entry to the formatter's representation.
+func aggValue(a *spec.Aggregation, e *consume.AggEntry) format.AggValue {
+	return format.AggValue{Count: e.N, Sum: e.Sum, Min: e.Min, Max: e.Max, Buckets: e.Buckets}
+}
+
+func aggRecords(a *spec.Aggregation, entries []*consume.AggEntry) []format.AggRecord {
+	recs := make([]format.AggRecord, len(entries))
+	for i, e := range entries {
+		recs[i] = format.AggRecord{Keys: e.Keys, Value: aggValue(a, e)}
+	}
+	return recs
+}
+
+// printAgg prints one aggregation without a format, sorted as DTrace
+// sorts it. An aggregation with no data prints nothing.
+func (p *Printer) printAgg(h *Handle, a *spec.Aggregation, entries []*consume.AggEntry) error {
+	if len(entries) == 0 {
+		return nil
+	}
+	return format.PrintAggregation(p.Out, aggDesc(a), aggRecords(a, entries), format.PrintOptions{Sort: p.sortOptions(h)})
+}
+
+func (p *Printer) sortOptions(h *Handle) format.SortOptions {
+	o := h.Options
+	return format.SortOptions{
+		Key:    o.Bool("aggsortkey"),
+		KeyPos: int(o.Int("aggsortkeypos")),
+		Pos:    int(o.Int("aggsortpos")),
+		Rev:    o.Bool("aggsortrev"),
+	}
+}
+
+// printaFormat prints aggregations with a printa() format, joined on
+// their keys.
+func (p *Printer) printaFormat(h *Handle, f *format.Format, ids []int, snap map[int][]*consume.AggEntry) error {
+	var descs []*format.AggDesc
+	var sets [][]format.AggRecord
+	for _, id := range ids {
+		a := h.prog.Aggs[id]
+		descs = append(descs, aggDesc(a))
+		sets = append(sets, aggRecords(a, snap[id]))
+	}
+	return format.Printa(p.Out, f, descs, format.Join(sets), format.PrintOptions{Sort: p.sortOptions(h)})
+}

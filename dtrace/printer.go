@@ -1,0 +1,153 @@
+package dtrace
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// Printer is the Consumer that prints what dtrace(1) prints, byte for
+// byte: the heading and probe prefix unless quiet, each action's output,
+// aggregations for printa() and at exit, and probe-time errors.
+type Printer struct {
+	Out, Err *bufio.Writer
+	Quiet    bool
+
+	heading bool
+	formats map[string]*format.Format
+}
+
+// NewPrinter returns a Printer writing records to out and errors to errw.
+func NewPrinter(out, errw io.Writer, quiet bool) *Printer {
+	return &Printer{Out: bufio.NewWriterSize(out, 64<<10), Err: bufio.NewWriter(errw), Quiet: quiet,
+		formats: map[string]*format.Format{}}
+}
+
+// Flush writes out what is buffered.
+func (p *Printer) Flush() error {
+	if err := p.Out.Flush(); err != nil {
+		return err
+	}
+	return p.Err.Flush()
+}
+
+// Record prints one ECB firing.
+func (p *Printer) Record(h *Handle, r *consume.Record) error {
+	probe := r.ECB.Probe
+	if !p.Quiet {
+		if !p.heading {
+			format.Heading(p.Out)
+			p.heading = true
+		}
+		format.ProbePrefix(p.Out, r.CPU, probe.ID, probe.Function, probe.Name)
+	}
+	for i := range r.ECB.Actions {
+		if err := p.action(h, r, &r.ECB.Actions[i]); err != nil {
+			return err
+		}
+	}
+	if !p.Quiet {
+		p.Out.WriteByte('\n')
+	}
+	return nil
+}
+
+func (p *Printer) action(h *Handle, r *consume.Record, a *spec.Action) error {
+	switch a.Kind {
+	case spec.ActTrace:
+		return format.Trace(p.Out, r.Datum(a.Items[0]), p.Quiet)
+	case spec.ActPrintf:
+		f, err := p.format(a.Format)
+		if err != nil {
+			return err
+		}
+		return f.Fprint(p.Out, r.Values(a))
+	case spec.ActPrinta:
+		return p.printa(h, a)
+	case spec.ActClear:
+		for _, id := range a.Aggs {
+			ag := h.prog.Aggs[id]
+			if err := consume.Clear(h.objs.Map(ag.Map), ag); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (p *Printer) format(s string) (*format.Format, error) {
+	if f, ok := p.formats[s]; ok {
+		return f, nil
+	}
+	f, err := format.ParseFormat(s)
+	if err != nil {
+		return nil, err
+	}
+	p.formats[s] = f
+	return f, nil
+}
+
+// Fault prints a probe-time error the way DTrace reports one.
+func (p *Printer) Fault(h *Handle, f *consume.Fault) error {
+	what := "unknown fault"
+	switch f.Kind {
+	case spec.FaultDivZero:
+		what = "divide-by-zero"
+	}
+	id, desc := uint32(0), "?"
+	if f.ECB != nil {
+		pr := f.ECB.Probe
+		id, desc = f.ECB.EPID, fmt.Sprintf("ID %d: %s:%s:%s:%s", pr.ID, pr.Provider, pr.Module, pr.Function, pr.Name)
+	}
+	p.Out.Flush()
+	fmt.Fprintf(p.Err, "dtrace: error on enabled probe ID %d (%s): %s in action #%d at DIF offset %d\n", id, desc, what, f.Action, f.Offset)
+	return p.Err.Flush()
+}
+
+// printa prints the aggregations of a printa() action.
+func (p *Printer) printa(h *Handle, a *spec.Action) error {
+	snap, err := h.Snapshot()
+	if err != nil {
+		return err
+	}
+	if a.Format == "" {
+		for _, id := range a.Aggs {
+			h.MarkPrinted(id)
+		}
+		for _, id := range a.Aggs {
+			if err := p.printAgg(h, h.prog.Aggs[id], snap[id]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	f, err := p.format(a.Format)
+	if err != nil {
+		return err
+	}
+	return p.printaFormat(h, f, a.Aggs, snap)
+}
+
+// PrintAggregations prints, in order, every aggregation that an
+// unformatted printa() has not printed, as dtrace does when tracing ends.
+func (p *Printer) PrintAggregations(h *Handle) error {
+	snap, err := h.Snapshot()
+	if err != nil {
+		return err
+	}
+	var aggs []format.Aggregation
+	for _, a := range h.prog.Aggs {
+		if h.Printed(a.ID) || len(snap[a.ID]) == 0 {
+			continue
+		}
+		aggs = append(aggs, format.Aggregation{Desc: aggDesc(a), Records: aggRecords(a, snap[a.ID])})
+	}
+	if len(aggs) == 0 {
+		return nil
+	}
+	return format.PrintExit(p.Out, aggs, format.PrintOptions{Sort: p.sortOptions(h)})
+}

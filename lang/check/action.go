@@ -1,0 +1,132 @@
+package check
+
+import (
+	"github.com/godtrace/godtrace/lang/ast"
+)
+
+// ActionKind is a data-recording or control action.
+type ActionKind int
+
+const (
+	ActTrace ActionKind = iota + 1
+	ActPrintf
+	ActExit
+	ActPrinta
+	ActClear
+	ActTrunc
+)
+
+// Action is what the checker learned about one action call.
+type Action struct {
+	Kind   ActionKind
+	Format string // printf/printa format, "" when none
+	Aggs   []*Agg // printa, clear, trunc operands
+}
+
+var actionNames = map[string]ActionKind{
+	"trace": ActTrace, "printf": ActPrintf, "exit": ActExit, "printa": ActPrinta,
+	"clear": ActClear, "trunc": ActTrunc,
+}
+
+func (c *checker) action(call *ast.CallExpr) {
+	name := call.Fun.Name
+	kind := actionNames[name]
+	act := Action{Kind: kind}
+	args := call.Args
+	switch kind {
+	case ActTrace, ActExit:
+		if !c.nargs(call, 1, 1) {
+			return
+		}
+		t := c.expr(args[0])
+		if kind == ActExit && t.Kind != Int && t.Kind != Invalid {
+			c.errorf(args[0].Pos(), "D_PROTO_ARG", "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: %s", t)
+		}
+		if kind == ActTrace && t.Kind == Void {
+			c.errorf(args[0].Pos(), "D_TRACE_VOID", "trace( ) may not be applied to a void expression")
+		}
+	case ActPrintf:
+		if len(args) == 0 {
+			c.errorf(call.Rparen, "D_PRINTF_FMT", "printf( ) prototype mismatch: 0 args passed, at least 1 expected")
+			return
+		}
+		f, ok := args[0].(*ast.StrLit)
+		if !ok {
+			c.errorf(args[0].Pos(), "D_PRINTF_FMT", "printf( ) argument #1 must be a string literal")
+			return
+		}
+		act.Format = f.Value
+		c.info.Types[args[0]] = StringType(len(f.Value) + 1)
+		for _, a := range args[1:] {
+			if t := c.expr(a); t.Kind == Void {
+				c.errorf(a.Pos(), "D_PRINTF_ARG_TYPE", "printf( ) argument may not be a void expression")
+			}
+		}
+	case ActPrinta, ActClear, ActTrunc:
+		if kind == ActPrinta && len(args) > 0 {
+			if f, ok := args[0].(*ast.StrLit); ok {
+				act.Format = f.Value
+				c.info.Types[args[0]] = StringType(len(f.Value) + 1)
+				args = args[1:]
+			}
+		}
+		if kind == ActTrunc && len(args) == 2 {
+			if _, ok := c.constInt(args[1]); !ok {
+				c.errorf(args[1].Pos(), "D_TRUNC_SCALAR", "trunc( ) argument #2 must be of scalar type")
+			}
+			args = args[:1]
+		}
+		if len(args) == 0 || (kind != ActPrinta && len(args) != 1) {
+			c.errorf(call.Rparen, "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed", name, len(call.Args))
+			return
+		}
+		for i, a := range args {
+			ae, ok := a.(*ast.AggExpr)
+			if !ok || ae.Keys != nil {
+				c.errorf(a.Pos(), "D_PRINTA_AGGARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", name, i+1, "expression")
+				return
+			}
+			agg := c.aggs[ae.Name]
+			if agg == nil {
+				c.errorf(ae.At, "D_PRINTA_AGGARG", "%s( ) argument #%d: undefined aggregation @%s", name, i+1, ae.Name)
+				return
+			}
+			c.info.AggOf[ae] = agg
+			act.Aggs = append(act.Aggs, agg)
+		}
+	}
+	c.info.Actions[call] = act
+}
+
+func (c *checker) nargs(call *ast.CallExpr, lo, hi int) bool {
+	n := len(call.Args)
+	if n < lo || n > hi {
+		c.errorf(call.Fun.At, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, %d expected", call.Fun.Name, n, plural(n), lo)
+		return false
+	}
+	return true
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// call checks a function call in expression context: a subroutine.
+func (c *checker) call(e *ast.CallExpr) Type {
+	for _, a := range e.Args {
+		c.expr(a)
+	}
+	if _, ok := actionNames[e.Fun.Name]; ok {
+		c.errorf(e.Fun.At, "D_ACT_SPEC", "%s( ) may not be used in an expression", e.Fun.Name)
+		return TypeInvalid
+	}
+	if _, ok := aggFuncs[e.Fun.Name]; ok {
+		c.errorf(e.Fun.At, "D_AGG_FUNC", "%s( ) may only be used as an aggregating function", e.Fun.Name)
+		return TypeInvalid
+	}
+	c.errorf(e.Fun.At, "D_PROTO_UNDEF", "failed to resolve %s: Unknown function name", e.Fun.Name)
+	return TypeInvalid
+}

@@ -1,0 +1,222 @@
+package check
+
+import (
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+// AggFunc is an aggregating function.
+type AggFunc int
+
+const (
+	AggCount AggFunc = iota + 1
+	AggSum
+	AggAvg
+	AggMin
+	AggMax
+	AggStddev
+	AggQuantize
+	AggLquantize
+	AggLlquantize
+)
+
+var aggFuncs = map[string]AggFunc{
+	"count": AggCount, "sum": AggSum, "avg": AggAvg, "min": AggMin, "max": AggMax,
+	"stddev": AggStddev, "quantize": AggQuantize, "lquantize": AggLquantize,
+	"llquantize": AggLlquantize,
+}
+
+// Agg is one aggregation: its function, key signature and constant
+// parameters. A string key's Size is the largest bound stored under it,
+// so that keys are no wider than their data.
+type Agg struct {
+	Name string // "" for @
+	ID   int
+	Func AggFunc
+	Keys []Type
+	Pos  token.Pos
+	// lquantize: Base, Limit, Step; llquantize: Factor, Low, High, Steps.
+	Base, Limit, Step         int64
+	Factor, Low, High, Nsteps int64
+}
+
+// aggregate checks `@name[keys] = func(args)`.
+func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
+	call, ok := e.Y.(*ast.CallExpr)
+	if e.Op != token.ASSIGN || !ok {
+		c.errorf(e.OpPos, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", a.Name)
+		return
+	}
+	fn, ok := aggFuncs[call.Fun.Name]
+	if !ok {
+		c.errorf(call.Fun.At, "D_AGG_FUNC", "%s( ) may not be used as an aggregating function", call.Fun.Name)
+		return
+	}
+	keys := make([]Type, len(a.Keys))
+	for i, k := range a.Keys {
+		keys[i] = c.expr(k)
+		if keys[i].Kind == Invalid {
+			return
+		}
+		if keys[i].Kind == Void {
+			c.errorf(k.Pos(), "D_AGG_KEY", "aggregation key #%d may not be a void expression", i+1)
+			return
+		}
+	}
+	if !c.aggArgs(call, fn) {
+		return
+	}
+	agg := c.aggs[a.Name]
+	if agg == nil {
+		agg = &Agg{Name: a.Name, ID: len(c.info.Aggs), Func: fn, Keys: keys, Pos: a.At}
+		c.aggs[a.Name] = agg
+		c.info.Aggs = append(c.info.Aggs, agg)
+		c.aggParams(call, agg)
+	} else {
+		if agg.Func != fn {
+			c.errorf(call.Fun.At, "D_AGG_REDEF", "aggregation redefined: @%s\n\t current: %s( )\n\tprevious: %s( )", a.Name, call.Fun.Name, aggName(agg.Func))
+			return
+		}
+		if !c.sameKeys(a.At, "@"+a.Name, agg.Keys, keys) {
+			return
+		}
+		for i, k := range keys {
+			if k.Kind == String && k.Size > agg.Keys[i].Size {
+				agg.Keys[i].Size = k.Size
+			}
+		}
+	}
+	c.info.AggOf[a] = agg
+	c.info.Types[e.Y] = TypeVoid
+}
+
+func aggName(f AggFunc) string {
+	for n, g := range aggFuncs {
+		if g == f {
+			return n
+		}
+	}
+	return "?"
+}
+
+// aggArgs checks the argument count and types of an aggregating function.
+func (c *checker) aggArgs(call *ast.CallExpr, fn AggFunc) bool {
+	lo, hi := 1, 1
+	switch fn {
+	case AggCount:
+		lo, hi = 0, 0
+	case AggQuantize:
+		lo, hi = 1, 2
+	case AggLquantize:
+		lo, hi = 3, 5
+	case AggLlquantize:
+		lo, hi = 5, 6
+	}
+	if !c.nargs(call, lo, hi) {
+		return false
+	}
+	for i, a := range call.Args {
+		t := c.expr(a)
+		if t.Kind == Invalid {
+			return false
+		}
+		if t.Kind != Int {
+			c.errorf(a.Pos(), "D_AGG_SCALAR", "%s( ) argument #%d must be of scalar type", call.Fun.Name, i+1)
+			return false
+		}
+	}
+	return true
+}
+
+// aggParams reads the constant parameters of lquantize and llquantize.
+func (c *checker) aggParams(call *ast.CallExpr, agg *Agg) {
+	consts := make([]int64, len(call.Args))
+	for i := 1; i < len(call.Args); i++ {
+		v, ok := c.constInt(call.Args[i])
+		isIncr := (agg.Func == AggQuantize && i == 1) || (agg.Func == AggLquantize && i == 4) || (agg.Func == AggLlquantize && i == 5)
+		if !ok && !isIncr {
+			c.errorf(call.Args[i].Pos(), "D_"+upper(call.Fun.Name)+"_NOTCONST", "%s( ) argument #%d must be a constant", call.Fun.Name, i+1)
+			return
+		}
+		consts[i] = v
+	}
+	switch agg.Func {
+	case AggLquantize:
+		agg.Base, agg.Limit, agg.Step = consts[1], consts[2], 1
+		if len(consts) > 3 {
+			agg.Step = consts[3]
+		}
+		switch {
+		case agg.Step <= 0:
+			c.errorf(call.Args[3].Pos(), "D_LQUANT_STEPVAL", "lquantize( ) step must be greater than zero")
+		case agg.Limit <= agg.Base:
+			c.errorf(call.Args[2].Pos(), "D_LQUANT_MISMATCH", "lquantize( ) upper bound must be greater than lower bound")
+		case (agg.Limit-agg.Base)/agg.Step > 0xffff:
+			c.errorf(call.Args[2].Pos(), "D_LQUANT_STEPS", "lquantize( ) has too many steps")
+		}
+	case AggLlquantize:
+		agg.Factor, agg.Low, agg.High, agg.Nsteps = consts[1], consts[2], consts[3], consts[4]
+		if agg.Factor < 2 || agg.Low < 0 || agg.High < agg.Low || agg.Nsteps < 1 {
+			c.errorf(call.Args[1].Pos(), "D_LLQUANT_FACTORVAL", "llquantize( ) parameters are out of range")
+		}
+	}
+}
+
+func upper(s string) string {
+	b := []byte(s)
+	for i, ch := range b {
+		if 'a' <= ch && ch <= 'z' {
+			b[i] = ch - 'a' + 'A'
+		}
+	}
+	return string(b)
+}
+
+// constInt evaluates an integer constant expression.
+func (c *checker) constInt(e ast.Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *ast.IntLit:
+		c.expr(e)
+		return int64(e.Value), true
+	case *ast.ParenExpr:
+		return c.constInt(e.X)
+	case *ast.MacroVar:
+		c.expr(e)
+		if l, ok := c.info.Macros[e].(*ast.IntLit); ok {
+			return int64(l.Value), true
+		}
+	case *ast.UnaryExpr:
+		v, ok := c.constInt(e.X)
+		switch {
+		case !ok:
+		case e.Op == token.SUB:
+			return -v, true
+		case e.Op == token.ADD:
+			return v, true
+		case e.Op == token.TILDE:
+			return ^v, true
+		}
+	case *ast.BinaryExpr:
+		x, ok1 := c.constInt(e.X)
+		y, ok2 := c.constInt(e.Y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch e.Op {
+		case token.ADD:
+			return x + y, true
+		case token.SUB:
+			return x - y, true
+		case token.MUL:
+			return x * y, true
+		case token.QUO:
+			if y != 0 {
+				return x / y, true
+			}
+		case token.SHL:
+			return x << uint(y), true
+		}
+	}
+	c.expr(e)
+	return 0, false
+}

@@ -1,0 +1,71 @@
+package check
+
+// Builtin identifies one of D's built-in variables.
+type Builtin int
+
+// The built-in variables of the skeleton.
+const (
+	BNone Builtin = iota
+	BArg0         // arg0..arg9 are BArg0+i
+	BArg1
+	BArg2
+	BArg3
+	BArg4
+	BArg5
+	BArg6
+	BArg7
+	BArg8
+	BArg9
+	BPid
+	BTid
+	BPpid
+	BUid
+	BGid
+	BExecname
+	BProbeprov
+	BProbemod
+	BProbefunc
+	BProbename
+	BTimestamp
+	BVtimestamp
+	BWalltimestamp
+	BCPU
+	BID
+	BEPID
+	BErrno
+	BCurthread
+)
+
+type builtinDef struct {
+	id Builtin
+	t  Type
+}
+
+// builtins maps each built-in variable's name to its identity and type,
+// with DTrace's types (pid_t, id_t, uint64_t, ...). probe* strings get
+// their real bound from the probes at code generation; here they are
+// strsize-bounded.
+var builtins = map[string]builtinDef{
+	"arg0": {BArg0, TypeInt64}, "arg1": {BArg1, TypeInt64}, "arg2": {BArg2, TypeInt64},
+	"arg3": {BArg3, TypeInt64}, "arg4": {BArg4, TypeInt64}, "arg5": {BArg5, TypeInt64},
+	"arg6": {BArg6, TypeInt64}, "arg7": {BArg7, TypeInt64}, "arg8": {BArg8, TypeInt64},
+	"arg9":          {BArg9, TypeInt64},
+	"pid":           {BPid, typeNames["pid_t"]},
+	"tid":           {BTid, typeNames["id_t"]},
+	"ppid":          {BPpid, typeNames["pid_t"]},
+	"uid":           {BUid, typeNames["uid_t"]},
+	"gid":           {BGid, typeNames["gid_t"]},
+	"execname":      {BExecname, StringType(16)},
+	"probeprov":     {BProbeprov, StringType(0)},
+	"probemod":      {BProbemod, StringType(0)},
+	"probefunc":     {BProbefunc, StringType(0)},
+	"probename":     {BProbename, StringType(0)},
+	"timestamp":     {BTimestamp, TypeUint64},
+	"vtimestamp":    {BVtimestamp, TypeUint64},
+	"walltimestamp": {BWalltimestamp, TypeInt64},
+	"cpu":           {BCPU, typeNames["processorid_t"]},
+	"id":            {BID, TypeUint32},
+	"epid":          {BEPID, TypeUint32},
+	"errno":         {BErrno, TypeInt},
+	"curthread":     {BCurthread, TypeUlong},
+}

@@ -1,0 +1,306 @@
+// Package check type-checks a parsed D program.
+//
+// It resolves every name (built-in variables, globals, thread-locals
+// self->x, clause-locals this->x, associative arrays, aggregations),
+// gives every expression a Type, validates actions and aggregating
+// functions, and reports errors with DTrace's D_* tags and wording. It
+// keeps going after an error so that one run reports many. Results are
+// side tables in Info; the syntax tree is not modified.
+//
+// Variables are typed by their first assignment in program order, as in
+// DTrace.
+package check
+
+import (
+	"strconv"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+// Config holds what the checker needs from the environment.
+type Config struct {
+	StrSize int      // the strsize option
+	Macros  []string // $0..$N: the script name, then the macro arguments
+}
+
+// VarKind says where a variable lives.
+type VarKind int
+
+const (
+	Global      VarKind = iota
+	ThreadLocal         // self->x
+	ClauseLocal         // this->x
+)
+
+// Var is a D variable. Keys is non-nil for associative arrays.
+type Var struct {
+	Name string
+	Kind VarKind
+	Type Type
+	Keys []Type
+	Pos  token.Pos
+	ID   int // index among the variables of its Kind
+}
+
+// IsAssoc reports whether v is an associative array.
+func (v *Var) IsAssoc() bool { return v.Keys != nil }
+
+// Info is what the checker learned about a program.
+type Info struct {
+	Types    map[ast.Expr]Type
+	Vars     map[ast.Expr]*Var // Ident, self->x / this->x Selector, or assoc IndexExpr
+	Builtins map[*ast.Ident]Builtin
+	Aggs     []*Agg
+	AggOf    map[*ast.AggExpr]*Agg
+	Actions  map[*ast.CallExpr]Action
+	// Macros maps a macro variable to the literal it stands for.
+	Macros map[*ast.MacroVar]ast.Expr
+
+	Globals, ThreadLocals, ClauseLocals []*Var
+
+	Clauses []*ast.Clause
+	Options []Option // from #pragma D option, in order
+}
+
+// Option is one `#pragma D option name[=value]`.
+type Option struct {
+	Pos         token.Pos
+	Name, Value string
+}
+
+type checker struct {
+	cfg  Config
+	info *Info
+	errs ErrorList
+
+	globals, tlocals, clocals map[string]*Var
+	aggs                      map[string]*Agg
+	inAgg                     bool // checking an aggregating function's arguments
+}
+
+// Check type-checks prog. The error, if any, is an ErrorList.
+func Check(prog *ast.Program, cfg Config) (*Info, error) {
+	if cfg.StrSize <= 0 {
+		cfg.StrSize = 256
+	}
+	c := &checker{
+		cfg: cfg,
+		info: &Info{
+			Types:    map[ast.Expr]Type{},
+			Vars:     map[ast.Expr]*Var{},
+			Builtins: map[*ast.Ident]Builtin{},
+			AggOf:    map[*ast.AggExpr]*Agg{},
+			Actions:  map[*ast.CallExpr]Action{},
+			Macros:   map[*ast.MacroVar]ast.Expr{},
+		},
+		globals: map[string]*Var{}, tlocals: map[string]*Var{}, clocals: map[string]*Var{},
+		aggs: map[string]*Agg{},
+	}
+	for _, d := range prog.Decls {
+		c.decl(d)
+	}
+	if len(c.errs) > 0 {
+		c.errs.sort()
+		return c.info, c.errs
+	}
+	return c.info, nil
+}
+
+func (c *checker) decl(d ast.Decl) {
+	switch d := d.(type) {
+	case *ast.Clause:
+		c.clause(d)
+	case *ast.Pragma:
+		c.pragma(d)
+	case *ast.VarDecl:
+		c.varDecl(d)
+	default:
+		c.errorf(d.Pos(), "D_UNKNOWN", "declarations of this kind are not supported yet")
+	}
+}
+
+func (c *checker) clause(cl *ast.Clause) {
+	c.info.Clauses = append(c.info.Clauses, cl)
+	if cl.Pred != nil {
+		t := c.expr(cl.Pred)
+		if t.Kind != Int && t.Kind != Invalid {
+			c.errorf(cl.Pred.Pos(), "D_PRED_SCALAR", "predicate result must be of scalar type")
+		}
+	}
+	c.stmts(cl.Body)
+}
+
+func (c *checker) stmts(list []ast.Stmt) {
+	for _, s := range list {
+		c.stmt(s)
+	}
+}
+
+func (c *checker) stmt(s ast.Stmt) {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		c.exprStmt(s.X)
+	case *ast.IfStmt:
+		if t := c.expr(s.Cond); t.Kind != Int && t.Kind != Invalid {
+			c.errorf(s.Cond.Pos(), "D_PRED_SCALAR", "if-condition must be of scalar type")
+		}
+		c.stmts(s.Then)
+		c.stmts(s.Else)
+	case *ast.EmptyStmt:
+	case *ast.DeclStmt:
+		c.varDecl(s.Decl)
+	}
+}
+
+// exprStmt checks a statement-level expression: an action, an
+// aggregation, or an expression evaluated for its effect.
+func (c *checker) exprStmt(x ast.Expr) {
+	switch x := x.(type) {
+	case *ast.CallExpr:
+		if _, ok := actionNames[x.Fun.Name]; ok {
+			c.action(x)
+			return
+		}
+	case *ast.AssignExpr:
+		if a, ok := x.X.(*ast.AggExpr); ok {
+			c.aggregate(x, a)
+			return
+		}
+	}
+	c.expr(x)
+}
+
+func (c *checker) pragma(p *ast.Pragma) {
+	w := p.Words
+	if len(w) < 2 || w[0] != "D" {
+		return // other pragmas are ignored, as by DTrace
+	}
+	switch w[1] {
+	case "option":
+		if len(w) < 3 {
+			c.errorf(p.At, "D_PRAGMA_MALFORM", "malformed #pragma D option")
+			return
+		}
+		for _, o := range w[2:] {
+			name, value := o, ""
+			for i := 0; i < len(o); i++ {
+				if o[i] == '=' {
+					name, value = o[:i], o[i+1:]
+					break
+				}
+			}
+			c.info.Options = append(c.info.Options, Option{p.At, name, value})
+		}
+	case "attributes", "binding", "depends_on", "error", "ident", "line":
+		// Accepted; their effects come with the full front end.
+	default:
+		c.errorf(p.At, "D_PRAGMA_INVAL", "invalid control directive: #pragma D %s", w[1])
+	}
+}
+
+func (c *checker) varDecl(d *ast.VarDecl) {
+	t, ok := c.typeExpr(d.Type)
+	if !ok {
+		return
+	}
+	for _, n := range d.Names {
+		vt := t
+		if n.Ptr > 0 {
+			vt = TypeUlong
+		}
+		if vt.Kind == String {
+			vt = StringType(c.cfg.StrSize)
+		}
+		var keys []Type
+		for _, kt := range n.Keys {
+			k, ok := c.typeExpr(kt)
+			if !ok {
+				return
+			}
+			keys = append(keys, c.storageType(k))
+		}
+		if len(n.Arrays) > 0 && len(n.Keys) == 0 {
+			c.errorf(n.At, "D_UNKNOWN", "arrays of fixed size are not supported yet")
+			continue
+		}
+		v := c.declare(d.Class, n.Name, n.At)
+		if v.Type.Kind != Invalid {
+			c.errorf(n.At, "D_DECL_VARCLASH", "identifier redeclared: %s", n.Name)
+			continue
+		}
+		v.Type, v.Keys = vt, keys
+	}
+}
+
+func (c *checker) declare(class token.Kind, name string, pos token.Pos) *Var {
+	switch class {
+	case token.SELF:
+		return c.variable(c.tlocals, &c.info.ThreadLocals, ThreadLocal, name, pos)
+	case token.THIS:
+		return c.variable(c.clocals, &c.info.ClauseLocals, ClauseLocal, name, pos)
+	}
+	return c.variable(c.globals, &c.info.Globals, Global, name, pos)
+}
+
+// variable returns the variable name of a kind, creating it untyped.
+func (c *checker) variable(m map[string]*Var, list *[]*Var, k VarKind, name string, pos token.Pos) *Var {
+	if v := m[name]; v != nil {
+		return v
+	}
+	v := &Var{Name: name, Kind: k, Pos: pos, ID: len(*list), Type: TypeInvalid}
+	m[name] = v
+	*list = append(*list, v)
+	return v
+}
+
+// storageType is the type a variable gets when a value of type t is
+// first stored in it: strings widen to strsize.
+func (c *checker) storageType(t Type) Type {
+	if t.Kind == String {
+		return StringType(c.cfg.StrSize)
+	}
+	return t
+}
+
+func (c *checker) typeExpr(te *ast.TypeExpr) (Type, bool) {
+	if te == nil {
+		return TypeInvalid, false
+	}
+	if te.Name == "string" {
+		return StringType(c.cfg.StrSize), true
+	}
+	t, ok := typeNames[te.Name]
+	if !ok {
+		c.errorf(te.At, "D_TYPE_ERR", "failed to resolve type %s", te.Name)
+		return TypeInvalid, false
+	}
+	if te.Ptr > 0 {
+		return TypeUlong, true
+	}
+	return t, true
+}
+
+// macroInt returns macro argument $n as an integer constant.
+func (c *checker) macro(m *ast.MacroVar) Type {
+	n, err := strconv.Atoi(m.Name)
+	if err != nil || n < 0 {
+		c.errorf(m.At, "D_MACRO_UNDEF", "macro variable $%s is not supported yet", m.Name)
+		return TypeInvalid
+	}
+	if n >= len(c.cfg.Macros) {
+		c.errorf(m.At, "D_MACRO_UNUSED", "macro argument $%d is not defined", n)
+		return TypeInvalid
+	}
+	val := c.cfg.Macros[n]
+	if !m.Str {
+		if u, err := strconv.ParseInt(val, 0, 64); err == nil {
+			lit := &ast.IntLit{At: m.At, Text: val, Value: uint64(u), Decimal: true}
+			c.info.Macros[m] = lit
+			return c.intLit(lit)
+		}
+	}
+	lit := &ast.StrLit{At: m.At, Value: val}
+	c.info.Macros[m] = lit
+	return StringType(len(val) + 1)
+}

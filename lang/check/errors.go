@@ -1,0 +1,35 @@
+package check
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+// Error is one diagnostic: DTrace's D_* tag, its message and where.
+type Error struct {
+	Pos token.Pos
+	Tag string // "D_IDENT_UNDEF"
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// ErrorList is every error of one check, sorted by position.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string {
+	if len(l) == 0 {
+		return "no errors"
+	}
+	return l[0].Msg
+}
+
+func (l ErrorList) sort() {
+	sort.SliceStable(l, func(i, j int) bool { return l[i].Pos < l[j].Pos })
+}
+
+func (c *checker) errorf(pos token.Pos, tag, format string, args ...any) {
+	c.errs = append(c.errs, &Error{Pos: pos, Tag: tag, Msg: fmt.Sprintf(format, args...)})
+}

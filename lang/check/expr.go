@@ -1,0 +1,422 @@
+package check
+
+import (
+	"math"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+// expr checks e, records and returns its type. An erroneous operand has
+// TypeInvalid; operators on invalid operands stay silent so that one
+// mistake is reported once.
+func (c *checker) expr(e ast.Expr) Type {
+	t := c.expr1(e)
+	c.info.Types[e] = t
+	return t
+}
+
+func (c *checker) expr1(e ast.Expr) Type {
+	switch e := e.(type) {
+	case *ast.IntLit:
+		return c.intLit(e)
+	case *ast.StrLit:
+		return StringType(len(e.Value) + 1)
+	case *ast.MacroVar:
+		return c.macro(e)
+	case *ast.ParenExpr:
+		return c.expr(e.X)
+	case *ast.Ident:
+		return c.ident(e)
+	case *ast.SelectorExpr:
+		return c.selector(e, false)
+	case *ast.IndexExpr:
+		return c.index(e, false)
+	case *ast.UnaryExpr:
+		return c.unary(e)
+	case *ast.PostfixExpr:
+		return c.incdec(e.X, e.Op)
+	case *ast.BinaryExpr:
+		return c.binary(e)
+	case *ast.AssignExpr:
+		return c.assign(e)
+	case *ast.CondExpr:
+		return c.cond(e)
+	case *ast.CastExpr:
+		return c.cast(e)
+	case *ast.SizeofExpr:
+		return c.sizeof(e)
+	case *ast.CallExpr:
+		return c.call(e)
+	case *ast.AggExpr:
+		c.errorf(e.At, "D_AGG_SCALAR", "aggregations may only be used as the target of an aggregating function or as an argument to an aggregation action")
+		return TypeInvalid
+	}
+	c.errorf(e.Pos(), "D_UNKNOWN", "this kind of expression is not supported yet")
+	return TypeInvalid
+}
+
+// intLit types an integer constant by C's rules: the first of int, long
+// (and their unsigned forms for octal/hex or a u suffix) that holds it.
+func (c *checker) intLit(l *ast.IntLit) Type {
+	v := l.Value
+	if l.Char {
+		return TypeChar
+	}
+	var cands []Type
+	switch {
+	case l.Unsigned && (l.Long || l.LongLong):
+		cands = []Type{TypeUlong}
+	case l.Unsigned:
+		cands = []Type{{Kind: Int, Size: 4, Name: "unsigned int"}, TypeUlong}
+	case l.Long || l.LongLong:
+		cands = []Type{TypeLong, TypeUlong}
+		if l.Decimal {
+			cands = []Type{TypeLong}
+		}
+	case l.Decimal:
+		cands = []Type{TypeInt, TypeLong}
+	default:
+		cands = []Type{TypeInt, {Kind: Int, Size: 4, Name: "unsigned int"}, TypeLong, TypeUlong}
+	}
+	for _, t := range cands {
+		if fits(v, t) {
+			return t
+		}
+	}
+	if l.Decimal && !l.Unsigned {
+		return TypeUlong // C would reject; DTrace accepts large decimals as unsigned
+	}
+	c.errorf(l.At, "D_INT_OFLOW", "integer constant 0x%x cannot be represented in any built-in integral type", v)
+	return TypeInvalid
+}
+
+func fits(v uint64, t Type) bool {
+	switch {
+	case t.Size == 8 && t.Signed:
+		return v <= math.MaxInt64
+	case t.Size == 8:
+		return true
+	case t.Signed:
+		return v <= math.MaxInt32
+	default:
+		return v <= math.MaxUint32
+	}
+}
+
+func (c *checker) ident(e *ast.Ident) Type {
+	if b, ok := builtins[e.Name]; ok {
+		c.info.Builtins[e] = b.id
+		if b.t.Kind == String && b.t.Size == 0 {
+			return StringType(c.cfg.StrSize)
+		}
+		return b.t
+	}
+	v := c.globals[e.Name]
+	if v == nil || v.Type.Kind == Invalid {
+		c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", e.Name)
+		return TypeInvalid
+	}
+	if v.IsAssoc() {
+		c.errorf(e.At, "D_ASSOC_NONE", "associative array %s must be indexed", e.Name)
+		return TypeInvalid
+	}
+	c.info.Vars[e] = v
+	return v.Type
+}
+
+// scopedVar resolves self->x and this->x; lvalue creates the variable.
+func (c *checker) scopedVar(e *ast.SelectorExpr, lvalue bool) (*Var, bool) {
+	id, ok := e.X.(*ast.Ident)
+	if !ok || e.Op != token.ARROW || (id.Name != "self" && id.Name != "this") {
+		return nil, false
+	}
+	m, list, kind := c.tlocals, &c.info.ThreadLocals, ThreadLocal
+	if id.Name == "this" {
+		m, list, kind = c.clocals, &c.info.ClauseLocals, ClauseLocal
+	}
+	if lvalue {
+		return c.variable(m, list, kind, e.Sel, e.SelAt), true
+	}
+	return m[e.Sel], true
+}
+
+func (c *checker) selector(e *ast.SelectorExpr, lvalue bool) Type {
+	v, ok := c.scopedVar(e, lvalue)
+	if !ok {
+		c.errorf(e.Pos(), "D_UNKNOWN", "member access is not supported yet")
+		return TypeInvalid
+	}
+	if v == nil || (v.Type.Kind == Invalid && !lvalue) {
+		// DTrace reads an unassigned self->/this-> variable as 0.
+		c.errorf(e.SelAt, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", e.Sel)
+		return TypeInvalid
+	}
+	if v.IsAssoc() && !lvalue {
+		c.errorf(e.SelAt, "D_ASSOC_NONE", "associative array %s must be indexed", e.Sel)
+		return TypeInvalid
+	}
+	c.info.Vars[e] = v
+	return v.Type
+}
+
+// index checks a[k...] where a is a global or self-> associative array.
+// With lvalue set, an unknown array is created with the keys' types.
+func (c *checker) index(e *ast.IndexExpr, lvalue bool) Type {
+	var v *Var
+	switch x := e.X.(type) {
+	case *ast.Ident:
+		if _, ok := builtins[x.Name]; ok {
+			c.errorf(x.At, "D_UNKNOWN", "indexing %s is not supported yet", x.Name)
+			return TypeInvalid
+		}
+		v = c.globals[x.Name]
+		if v == nil && lvalue {
+			v = c.variable(c.globals, &c.info.Globals, Global, x.Name, x.At)
+		}
+	case *ast.SelectorExpr:
+		var ok bool
+		v, ok = c.scopedVar(x, lvalue)
+		if !ok {
+			c.errorf(e.Pos(), "D_UNKNOWN", "member access is not supported yet")
+			return TypeInvalid
+		}
+	default:
+		c.errorf(e.Pos(), "D_UNKNOWN", "indexing this expression is not supported yet")
+		return TypeInvalid
+	}
+	keys := make([]Type, len(e.Keys))
+	bad := false
+	for i, k := range e.Keys {
+		keys[i] = c.expr(k)
+		if keys[i].Kind != Int && keys[i].Kind != String {
+			bad = true
+		}
+	}
+	if bad {
+		return TypeInvalid
+	}
+	if v == nil || (v.Type.Kind == Invalid && !lvalue) {
+		c.errorf(e.Pos(), "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", exprName(e.X))
+		return TypeInvalid
+	}
+	if v.Keys == nil && v.Type.Kind != Invalid {
+		c.errorf(e.Pos(), "D_IDENT_BADREF", "%s is not an associative array", v.Name)
+		return TypeInvalid
+	}
+	if v.Keys == nil {
+		for _, k := range keys {
+			v.Keys = append(v.Keys, c.storageType(k))
+		}
+	} else if !c.sameKeys(e.Pos(), v.Name, v.Keys, keys) {
+		return TypeInvalid
+	}
+	c.info.Vars[e] = v
+	return v.Type
+}
+
+func (c *checker) sameKeys(pos token.Pos, name string, want, got []Type) bool {
+	if len(want) != len(got) {
+		c.errorf(pos, "D_ARR_BADREF", "%s: key signature has %d elements, %d given", name, len(want), len(got))
+		return false
+	}
+	for i := range want {
+		if want[i].Kind != got[i].Kind {
+			c.errorf(pos, "D_ARR_BADREF", "%s: key #%d is of type %s, %s given", name, i+1, want[i], got[i])
+			return false
+		}
+	}
+	return true
+}
+
+func exprName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return "?"
+}
+
+func (c *checker) unary(e *ast.UnaryExpr) Type {
+	switch e.Op {
+	case token.INC, token.DEC:
+		return c.incdec(e.X, e.Op)
+	}
+	t := c.expr(e.X)
+	if t.Kind == Invalid {
+		return t
+	}
+	switch e.Op {
+	case token.SUB, token.ADD, token.TILDE:
+		if t.Kind != Int {
+			c.errorf(e.At, "D_OP_ARITH", "operator %s requires an operand of arithmetic type", e.Op)
+			return TypeInvalid
+		}
+		return promote(t)
+	case token.NOT:
+		if t.Kind != Int {
+			c.errorf(e.At, "D_OP_SCALAR", "operator ! requires an operand of scalar type")
+			return TypeInvalid
+		}
+		return TypeInt
+	}
+	c.errorf(e.At, "D_UNKNOWN", "operator %s is not supported yet", e.Op)
+	return TypeInvalid
+}
+
+func (c *checker) incdec(x ast.Expr, op token.Kind) Type {
+	t := c.lvalue(x, TypeInvalid)
+	if t.Kind != Int && t.Kind != Invalid {
+		c.errorf(x.Pos(), "D_OP_ARITH", "operator %s requires an operand of arithmetic type", op)
+		return TypeInvalid
+	}
+	return t
+}
+
+var compareOps = map[token.Kind]bool{
+	token.EQL: true, token.NEQ: true, token.LSS: true, token.GTR: true, token.LEQ: true, token.GEQ: true,
+}
+
+func (c *checker) binary(e *ast.BinaryExpr) Type {
+	x, y := c.expr(e.X), c.expr(e.Y)
+	if x.Kind == Invalid || y.Kind == Invalid {
+		return TypeInvalid
+	}
+	switch {
+	case e.Op == token.COMMA:
+		return y
+	case e.Op == token.LAND || e.Op == token.LOR || e.Op == token.LXOR:
+		if x.Kind != Int || y.Kind != Int {
+			c.errorf(e.OpPos, "D_OP_SCALAR", "operator %s requires operands of scalar type", e.Op)
+			return TypeInvalid
+		}
+		return TypeInt
+	case compareOps[e.Op]:
+		if x.Kind != y.Kind {
+			c.errorf(e.OpPos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"", x, e.Op, y)
+			return TypeInvalid
+		}
+		return TypeInt
+	}
+	if x.Kind != Int || y.Kind != Int {
+		c.errorf(e.OpPos, "D_OP_ARITH", "operator %s requires operands of arithmetic type", e.Op)
+		return TypeInvalid
+	}
+	if e.Op == token.SHL || e.Op == token.SHR {
+		return promote(x)
+	}
+	return arith(x, y)
+}
+
+func (c *checker) cond(e *ast.CondExpr) Type {
+	ct, t, f := c.expr(e.C), c.expr(e.T), c.expr(e.F)
+	if ct.Kind == Invalid || t.Kind == Invalid || f.Kind == Invalid {
+		return TypeInvalid
+	}
+	if ct.Kind != Int {
+		c.errorf(e.C.Pos(), "D_OP_SCALAR", "operator ?: requires a scalar first operand")
+		return TypeInvalid
+	}
+	if t.Kind != f.Kind {
+		c.errorf(e.T.Pos(), "D_OP_INCOMPAT", "operator ?: operands must have compatible types")
+		return TypeInvalid
+	}
+	if t.Kind == String {
+		return StringType(max(t.Size, f.Size))
+	}
+	return arith(t, f)
+}
+
+func (c *checker) cast(e *ast.CastExpr) Type {
+	x := c.expr(e.X)
+	t, ok := c.typeExpr(e.Type)
+	if !ok || x.Kind == Invalid {
+		return TypeInvalid
+	}
+	if t.Kind == String && x.Kind != String || t.Kind == Int && x.Kind != Int {
+		c.errorf(e.At, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", x, t)
+		return TypeInvalid
+	}
+	return t
+}
+
+func (c *checker) sizeof(e *ast.SizeofExpr) Type {
+	if e.Type != nil {
+		c.typeExpr(e.Type)
+	} else {
+		c.expr(e.X)
+	}
+	return Type{Kind: Int, Size: 8, Name: "size_t"}
+}
+
+// assign checks X op= Y and types X by Y on first assignment.
+func (c *checker) assign(e *ast.AssignExpr) Type {
+	y := c.expr(e.Y)
+	if y.Kind == Invalid {
+		c.lvalue(e.X, TypeInvalid)
+		return TypeInvalid
+	}
+	if y.Kind == Void {
+		c.errorf(e.OpPos, "D_OP_VOID", "operator %s cannot be applied to a void expression", e.Op)
+		return TypeInvalid
+	}
+	x := c.lvalue(e.X, y)
+	if x.Kind == Invalid {
+		return x
+	}
+	if e.Op != token.ASSIGN && (x.Kind != Int || y.Kind != Int) {
+		c.errorf(e.OpPos, "D_OP_ARITH", "operator %s requires operands of arithmetic type", e.Op)
+		return TypeInvalid
+	}
+	if x.Kind != y.Kind {
+		c.errorf(e.OpPos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"", x, e.Op, y)
+		return TypeInvalid
+	}
+	return x
+}
+
+// lvalue checks an assignable expression. A variable not yet typed is
+// given the storage type of first (when first is valid).
+func (c *checker) lvalue(e ast.Expr, first Type) Type {
+	var v *Var
+	switch x := e.(type) {
+	case *ast.Ident:
+		if _, ok := builtins[x.Name]; ok {
+			c.errorf(x.At, "D_OP_WRITE", "operator = cannot be applied to a non-writable variable")
+			return TypeInvalid
+		}
+		v = c.variable(c.globals, &c.info.Globals, Global, x.Name, x.At)
+		if v.IsAssoc() {
+			c.errorf(x.At, "D_ASSOC_NONE", "associative array %s must be indexed", x.Name)
+			return TypeInvalid
+		}
+	case *ast.SelectorExpr:
+		var ok bool
+		if v, ok = c.scopedVar(x, true); !ok {
+			c.errorf(x.Pos(), "D_UNKNOWN", "member access is not supported yet")
+			return TypeInvalid
+		}
+	case *ast.IndexExpr:
+		if c.index(x, true) == TypeInvalid && c.info.Vars[x] == nil {
+			return TypeInvalid
+		}
+		v = c.info.Vars[x]
+	case *ast.ParenExpr:
+		return c.lvalue(x.X, first)
+	default:
+		c.errorf(e.Pos(), "D_OP_LVAL", "operator = requires modifiable lvalue as an operand")
+		return TypeInvalid
+	}
+	if v.Type.Kind == Invalid {
+		if first.Kind == Invalid {
+			c.errorf(e.Pos(), "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", v.Name)
+			return TypeInvalid
+		}
+		v.Type = c.storageType(first)
+	}
+	c.info.Vars[e] = v
+	c.info.Types[e] = v.Type
+	return v.Type
+}

@@ -1,0 +1,126 @@
+package check
+
+import "fmt"
+
+// Kind classifies a D type.
+type Kind uint8
+
+const (
+	Invalid Kind = iota
+	Void
+	Int    // any C integer type
+	String // D's string: a NUL-padded buffer of Size bytes
+)
+
+// Type is a D type as far as code generation needs it: the value's class,
+// its size in bytes and, for integers, its signedness. Name is the name
+// DTrace would print ("int", "uint64_t", "string").
+//
+// A String's Size is its buffer capacity including the terminating NUL:
+// strsize for variables, 16 for execname, len+1 for a literal. Keeping the
+// real bound lets generated code copy and hash only the bytes a string
+// can occupy.
+type Type struct {
+	Kind   Kind
+	Size   int
+	Signed bool
+	Name   string
+}
+
+// Common types.
+var (
+	TypeInvalid = Type{Kind: Invalid, Name: "<invalid>"}
+	TypeVoid    = Type{Kind: Void, Name: "void"}
+	TypeChar    = Type{Kind: Int, Size: 1, Signed: true, Name: "char"}
+	TypeInt     = Type{Kind: Int, Size: 4, Signed: true, Name: "int"}
+	TypeUint    = Type{Kind: Int, Size: 4, Name: "uint_t"}
+	TypeLong    = Type{Kind: Int, Size: 8, Signed: true, Name: "long"}
+	TypeUlong   = Type{Kind: Int, Size: 8, Name: "unsigned long"}
+	TypeInt64   = Type{Kind: Int, Size: 8, Signed: true, Name: "int64_t"}
+	TypeUint64  = Type{Kind: Int, Size: 8, Name: "uint64_t"}
+	TypeUint32  = Type{Kind: Int, Size: 4, Name: "uint32_t"}
+)
+
+// StringType returns the string type with a buffer of size bytes.
+func StringType(size int) Type { return Type{Kind: String, Size: size, Name: "string"} }
+
+// IsInt reports whether t is an integer type.
+func (t Type) IsInt() bool { return t.Kind == Int }
+
+// IsString reports whether t is D's string type.
+func (t Type) IsString() bool { return t.Kind == String }
+
+func (t Type) String() string {
+	if t.Name != "" {
+		return t.Name
+	}
+	return fmt.Sprintf("kind%d/%d", t.Kind, t.Size)
+}
+
+// Same reports whether a value of type u may be stored where t is kept
+// without changing the variable's type (strings of any bound are one type).
+func (t Type) Same(u Type) bool {
+	if t.Kind != u.Kind {
+		return false
+	}
+	if t.Kind == String {
+		return true
+	}
+	return t.Size == u.Size && t.Signed == u.Signed
+}
+
+// promote applies C's integer promotions: anything narrower than int
+// becomes int.
+func promote(t Type) Type {
+	if t.Kind == Int && t.Size < 4 {
+		return TypeInt
+	}
+	return t
+}
+
+// arith returns the type of a binary arithmetic operation under C's usual
+// arithmetic conversions.
+func arith(x, y Type) Type {
+	x, y = promote(x), promote(y)
+	switch {
+	case x.Size > y.Size:
+		return x
+	case y.Size > x.Size:
+		return y
+	case !x.Signed:
+		return x
+	default:
+		return y
+	}
+}
+
+// typeNames maps the D type names the skeleton understands in casts and
+// declarations to types.
+var typeNames = map[string]Type{
+	"char": TypeChar, "signed char": TypeChar,
+	"unsigned char": {Kind: Int, Size: 1, Name: "unsigned char"},
+	"short":         {Kind: Int, Size: 2, Signed: true, Name: "short"}, "signed short": {Kind: Int, Size: 2, Signed: true, Name: "short"},
+	"unsigned short": {Kind: Int, Size: 2, Name: "unsigned short"},
+	"int":            TypeInt, "signed int": TypeInt, "signed": TypeInt,
+	"unsigned int": {Kind: Int, Size: 4, Name: "unsigned int"}, "unsigned": {Kind: Int, Size: 4, Name: "unsigned int"},
+	"long": TypeLong, "signed long": TypeLong, "long int": TypeLong,
+	"unsigned long": TypeUlong, "unsigned long int": TypeUlong,
+	"long long":          {Kind: Int, Size: 8, Signed: true, Name: "long long"},
+	"signed long long":   {Kind: Int, Size: 8, Signed: true, Name: "long long"},
+	"unsigned long long": {Kind: Int, Size: 8, Name: "unsigned long long"},
+	"int8_t":             {Kind: Int, Size: 1, Signed: true, Name: "int8_t"}, "uint8_t": {Kind: Int, Size: 1, Name: "uint8_t"},
+	"int16_t": {Kind: Int, Size: 2, Signed: true, Name: "int16_t"}, "uint16_t": {Kind: Int, Size: 2, Name: "uint16_t"},
+	"int32_t": {Kind: Int, Size: 4, Signed: true, Name: "int32_t"}, "uint32_t": TypeUint32,
+	"int64_t": TypeInt64, "uint64_t": TypeUint64,
+	"size_t": {Kind: Int, Size: 8, Name: "size_t"}, "ssize_t": {Kind: Int, Size: 8, Signed: true, Name: "ssize_t"},
+	"uintptr_t": {Kind: Int, Size: 8, Name: "uintptr_t"}, "intptr_t": {Kind: Int, Size: 8, Signed: true, Name: "intptr_t"},
+	"pid_t": {Kind: Int, Size: 4, Signed: true, Name: "pid_t"}, "id_t": {Kind: Int, Size: 4, Signed: true, Name: "id_t"},
+	"uid_t": {Kind: Int, Size: 4, Name: "uid_t"}, "gid_t": {Kind: Int, Size: 4, Name: "gid_t"},
+	"hrtime_t":      {Kind: Int, Size: 8, Signed: true, Name: "hrtime_t"},
+	"processorid_t": {Kind: Int, Size: 4, Signed: true, Name: "processorid_t"},
+	"uint_t":        TypeUint, "ulong_t": TypeUlong, "uchar_t": {Kind: Int, Size: 1, Name: "uchar_t"},
+	"ushort_t":  {Kind: Int, Size: 2, Name: "ushort_t"},
+	"boolean_t": {Kind: Int, Size: 4, Signed: true, Name: "boolean_t"},
+	"off_t":     {Kind: Int, Size: 8, Signed: true, Name: "off_t"}, "time_t": {Kind: Int, Size: 8, Signed: true, Name: "time_t"},
+	"void": TypeVoid,
+}

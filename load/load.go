@@ -1,0 +1,142 @@
+// Package load turns a spec.Program into kernel objects: it creates the
+// maps, loads every trampoline program through the verifier, and attaches
+// and detaches probes through their providers.
+//
+// A verifier rejection is a compiler bug; Load reports it as an internal
+// error naming the D source line of the rejected instruction.
+package load
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/rlimit"
+
+	"github.com/godtrace/godtrace/spec"
+)
+
+// Objects are the loaded maps and programs of one D program.
+type Objects struct {
+	coll     *ebpf.Collection
+	programs map[uint32]*ebpf.Program // by probe ID
+	links    []io.Closer
+}
+
+// Load creates the maps and loads the programs of p.
+func Load(p *spec.Program) (*Objects, error) {
+	if err := rlimit.RemoveMemlock(); err != nil {
+		return nil, fmt.Errorf("removing memlock limit: %w", err)
+	}
+	cs := &ebpf.CollectionSpec{Maps: p.Maps, Programs: map[string]*ebpf.ProgramSpec{}}
+	names := map[uint32]string{}
+	for _, pp := range p.Probes {
+		name := pp.Program.Name
+		cs.Programs[name] = pp.Program
+		names[pp.Probe.ID] = name
+	}
+	coll, err := ebpf.NewCollection(cs)
+	if err != nil {
+		return nil, verifierError(p, err)
+	}
+	o := &Objects{coll: coll, programs: map[uint32]*ebpf.Program{}}
+	for id, name := range names {
+		o.programs[id] = coll.Programs[name]
+	}
+	return o, nil
+}
+
+// Map returns the loaded map of the given spec name.
+func (o *Objects) Map(name string) *ebpf.Map { return o.coll.Maps[name] }
+
+// Program returns the trampoline of the probe with the given ID.
+func (o *Objects) Program(probeID uint32) *ebpf.Program { return o.programs[probeID] }
+
+// Attach attaches every enabled probe of p except the dtrace provider's,
+// which the consumer fires itself. On error, what was attached is
+// detached.
+func (o *Objects) Attach(p *spec.Program) error {
+	for _, pp := range p.Probes {
+		if pp.Probe.Provider == "dtrace" {
+			continue
+		}
+		l, err := pp.Probe.Owner().Attach(pp.Probe, o.programs[pp.Probe.ID])
+		if err != nil {
+			o.Detach()
+			return fmt.Errorf("could not enable %s:%s:%s:%s: %w", pp.Probe.Provider, pp.Probe.Module, pp.Probe.Function, pp.Probe.Name, err)
+		}
+		o.links = append(o.links, l)
+	}
+	return nil
+}
+
+// Detach detaches every attached probe.
+func (o *Objects) Detach() {
+	for _, l := range o.links {
+		l.Close()
+	}
+	o.links = nil
+}
+
+// Close detaches and releases everything.
+func (o *Objects) Close() {
+	o.Detach()
+	if o.coll != nil {
+		o.coll.Close()
+	}
+}
+
+var insnRE = regexp.MustCompile(`^(\d+): `)
+
+// verifierError explains a program load failure. For a verifier
+// rejection it finds the last instruction the verifier reached and the D
+// source line generated it.
+func verifierError(p *spec.Program, err error) error {
+	var ve *ebpf.VerifierError
+	if !errors.As(err, &ve) {
+		return err
+	}
+	last, at := "", -1
+	for _, l := range ve.Log {
+		if m := insnRE.FindStringSubmatch(l); m != nil {
+			at, _ = strconv.Atoi(m[1])
+		}
+		if strings.TrimSpace(l) != "" {
+			last = l
+		}
+	}
+	where := ""
+	for _, pp := range p.Probes {
+		if strings.Contains(err.Error(), pp.Program.Name) {
+			if src := sourceAt(pp.Program.Instructions, at); src != "" {
+				where = " at " + src
+			}
+		}
+	}
+	if os.Getenv("DTRACE_DEBUG_VERIFIER") != "" {
+		fmt.Fprintf(os.Stderr, "%+v\n", ve)
+	}
+	return fmt.Errorf("internal error: BPF verifier rejected the program%s: %s", where, strings.TrimSpace(last))
+}
+
+// sourceAt returns the source annotation in force at raw instruction
+// offset raw.
+func sourceAt(insns asm.Instructions, raw int) string {
+	src := ""
+	iter := insns.Iterate()
+	for iter.Next() {
+		if s := iter.Ins.Source(); s != nil {
+			src = s.String()
+		}
+		if int(iter.Offset) >= raw {
+			break
+		}
+	}
+	return src
+}

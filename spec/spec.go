@@ -1,0 +1,177 @@
+// Package spec describes a compiled D program: the BPF maps and programs
+// to load, and the record and aggregation descriptions the consumer needs
+// to decode what the programs produce.
+//
+// A Program is plain data. It holds no file descriptors and is the same
+// for the same input, so the whole compiler is testable without a kernel;
+// only the loader turns it into kernel objects.
+package spec
+
+import (
+	"github.com/cilium/ebpf"
+
+	"github.com/godtrace/godtrace/provider"
+)
+
+// Map names shared by the compiler, loader and consumer.
+const (
+	MapBuffer  = "buf"     // ring buffer of records
+	MapGlobals = "globals" // array: activity state, counters, global variables
+	MapRodata  = "rodata"  // array: string literals and constants
+	MapScratch = "scratch" // per-CPU array: probe arguments, clause-locals, temporaries
+)
+
+// Activity is the tracing state kept in the globals map, which every
+// trampoline consults, as DTrace's dts_activity.
+type Activity uint64
+
+const (
+	Warmup   Activity = iota // loaded; only BEGIN may fire
+	Active                   // BEGIN has run; probes fire
+	Draining                 // exit() was called; only END may fire
+)
+
+// Offsets into the globals map value.
+const (
+	GlobalActivity   = 0  // Activity
+	GlobalWallOffset = 8  // int64 ns to add to CLOCK_MONOTONIC for walltimestamp
+	GlobalAggDrops   = 16 // uint64 aggregation drops
+	GlobalDynDrops   = 24 // uint64 dynamic variable drops
+	GlobalVars       = 32 // first D global variable
+)
+
+// Record header layout: every record in the buffer starts with the EPID
+// and the CPU it was produced on.
+const (
+	HeaderEPID = 0
+	HeaderCPU  = 4
+	HeaderSize = 8
+)
+
+// EPIDError marks a fault record: after the header come the faulting
+// EPID (uint32), the fault kind (uint32), the action index (uint32), the
+// BPF instruction offset (uint32) and the faulting value (uint64).
+const EPIDError = 0
+
+// Fault kinds, as DTrace's DTRACEFLT_*.
+const (
+	FaultDivZero = 1
+)
+
+// Program is a compiled D program.
+type Program struct {
+	Maps   map[string]*ebpf.MapSpec
+	Probes []*ProbeProgram
+	ECBs   []*ECB // ECBs[i] has EPID i+1
+	Aggs   []*Aggregation
+	// Matches is the number of probes each clause matched, in program
+	// order, and ClauseFile the source each clause came from, for
+	// dtrace's "matched N probes" message.
+	Matches    []int
+	ClauseFile []int
+}
+
+// ECB returns the enabled probe with the given EPID, or nil.
+func (p *Program) ECB(epid uint32) *ECB {
+	if epid == 0 || int(epid) > len(p.ECBs) {
+		return nil
+	}
+	return p.ECBs[epid-1]
+}
+
+// ProbeProgram is the trampoline program of one enabled probe.
+type ProbeProgram struct {
+	Probe   *provider.Probe
+	Program *ebpf.ProgramSpec
+	EPIDs   []uint32 // the clauses it runs, in order
+}
+
+// ECB is an enabling control block: one clause enabled on one probe.
+type ECB struct {
+	EPID    uint32
+	Probe   *provider.Probe
+	Clause  int  // index of the clause in the program
+	Record  bool // whether firing emits a record
+	Size    int  // record size in bytes, header included
+	Actions []Action
+}
+
+// ActionKind is the kind of a recorded action.
+type ActionKind int
+
+const (
+	ActTrace ActionKind = iota + 1
+	ActPrintf
+	ActExit
+	ActPrinta
+	ActClear
+	ActTrunc
+)
+
+// Action is one action of an ECB and where its data lies in the record.
+type Action struct {
+	Kind   ActionKind
+	Items  []Item
+	Format string // printf and printa
+	Aggs   []int  // printa, clear, trunc: aggregation IDs
+	Line   int    // source line, for messages
+}
+
+// Item is one recorded value.
+type Item struct {
+	Off, Size int
+	String    bool // NUL-padded string of Size bytes
+	Signed    bool // integers
+	TypeName  string
+}
+
+// AggFunc is an aggregating function.
+type AggFunc int
+
+const (
+	AggCount AggFunc = iota + 1
+	AggSum
+	AggAvg
+	AggMin
+	AggMax
+	AggStddev
+	AggQuantize
+	AggLquantize
+	AggLlquantize
+)
+
+// Number of quantize buckets and the index of the zero bucket, as
+// DTrace's DTRACE_QUANTIZE_NBUCKETS and DTRACE_QUANTIZE_ZEROBUCKET.
+const (
+	QuantizeBuckets    = 127
+	QuantizeZeroBucket = 63
+)
+
+// Aggregation is one aggregation and its map. Keyed aggregations live in
+// a per-CPU hash map keyed by the key tuple; keyless ones in a one-entry
+// per-CPU array. Values are int64 slots: count, sum, min, max use one
+// slot; avg uses [count, sum]; stddev [count, sum, sumsq lo, sumsq hi];
+// the quantizations one slot per bucket.
+type Aggregation struct {
+	ID        int
+	Name      string // without @
+	Func      AggFunc
+	Map       string
+	Keys      []Item // offsets into the key
+	KeySize   int
+	ValueSize int
+	// lquantize: Base, Step, Levels; llquantize: Factor, Low, High, Nsteps.
+	Base, Step, Levels        int64
+	Factor, Low, High, Nsteps int64
+}
+
+// Buckets returns how many buckets a quantization has.
+func (a *Aggregation) Buckets() int {
+	switch a.Func {
+	case AggQuantize:
+		return QuantizeBuckets
+	case AggLquantize:
+		return int(a.Levels) + 2
+	}
+	return 0
+}
