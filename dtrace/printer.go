@@ -114,10 +114,12 @@ func (p *Printer) printa(h *Handle, a *spec.Action) error {
 	if err != nil {
 		return err
 	}
+	// Every printa(), with or without a format, keeps its aggregations
+	// from being printed again at exit (DTRACE_AGD_PRINTED).
+	for _, id := range a.Aggs {
+		h.MarkPrinted(id)
+	}
 	if a.Format == "" {
-		for _, id := range a.Aggs {
-			h.MarkPrinted(id)
-		}
 		for _, id := range a.Aggs {
 			if err := p.printAgg(h, h.prog.Aggs[id], snap[id]); err != nil {
 				return err
@@ -132,8 +134,8 @@ func (p *Printer) printa(h *Handle, a *spec.Action) error {
 	return p.printaFormat(h, f, a.Aggs, snap)
 }
 
-// PrintAggregations prints, in order, every aggregation that an
-// unformatted printa() has not printed, as dtrace does when tracing ends.
+// PrintAggregations prints, in order, every aggregation that printa()
+// has not printed, as dtrace does when tracing ends.
 func (p *Printer) PrintAggregations(h *Handle) error {
 	snap, err := h.Snapshot()
 	if err != nil {

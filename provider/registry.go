@@ -108,13 +108,21 @@ func (r *Registry) seed() error {
 	if r.seeded {
 		return nil
 	}
-	for _, prov := range r.provs {
-		if prov.Name() != dtraceProvider {
-			continue
-		}
-		specs, err := prov.Provide(Desc{Provider: dtraceProvider})
+	// Number every probe the providers list without being asked for
+	// one by name, the dtrace provider's first, so that a probe has the
+	// same ID whatever a run matches (as DTrace's probes, created when
+	// providers register). Probes created on demand follow.
+	order := slices.Clone(r.provs)
+	slices.SortStableFunc(order, func(a, b Provider) int {
+		return cmp.Compare(b32(b.Name() == dtraceProvider), b32(a.Name() == dtraceProvider))
+	})
+	for _, prov := range order {
+		specs, err := prov.Provide(Desc{Provider: prov.Name()})
 		if err != nil {
-			return fmt.Errorf("provider %s: %w", prov.Name(), err)
+			// A provider that cannot list its probes (no tracefs, say)
+			// must not break descriptions of other providers; Match
+			// reports its error when a description names it.
+			continue
 		}
 		for _, s := range specs {
 			r.intern(prov, Desc{prov.Name(), s.Module, s.Function, s.Name}, s.Data)
@@ -122,6 +130,13 @@ func (r *Registry) seed() error {
 	}
 	r.seeded = true
 	return nil
+}
+
+func b32(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // intern returns the probe named d, creating and numbering it if it is

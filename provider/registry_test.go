@@ -107,16 +107,17 @@ func TestMatch(t *testing.T) {
 	}{
 		{provider.Desc{Name: "BEGIN"}, "1 dtrace:::BEGIN\n"},
 		{provider.Desc{Provider: "dtrace", Name: "E*"}, "2 dtrace:::END\n3 dtrace:::ERROR\n"},
-		{provider.Desc{Provider: "sys*", Function: "openat", Name: "entry"}, "4 syscall::openat:entry\n"},
-		{provider.Desc{Provider: "s?scall", Module: "", Function: "read"}, "4 syscall::read:entry\n"},
-		{provider.Desc{Function: "read"}, "4 syscall::read:entry\n"},
+		{provider.Desc{Provider: "sys*", Function: "openat", Name: "entry"}, "10 syscall::openat:entry\n"},
+		{provider.Desc{Provider: "s?scall", Module: "", Function: "read"}, "12 syscall::read:entry\n"},
+		{provider.Desc{Function: "read"}, "12 syscall::read:entry\n"},
 		{provider.Desc{Provider: "syscall", Module: "vmlinux"}, ""},
 		{provider.Desc{Provider: "nosuch"}, ""},
-		{provider.Desc{Name: "tick-1?"}, "4 profile:::tick-10\n"},
-		{provider.Desc{Provider: "profile", Name: "tick-[!1]*"}, "4 profile:::tick-500\n5 profile:::tick-5000\n"},
+		{provider.Desc{Name: "tick-1?"}, "21 profile:::tick-10\n"},
+		{provider.Desc{Provider: "profile", Name: "tick-[!1]*"}, "23 profile:::tick-500\n25 profile:::tick-5000\n"},
 		{provider.Desc{Name: "profile-\\*"}, ""},
 	} {
-		// A fresh registry each time: IDs start after dtrace's three.
+		// A fresh registry each time: a probe has its ID from the
+		// full listing (TestListAll) whatever is matched first.
 		ps, err := newRegistry().Match(tt.d)
 		if err != nil {
 			t.Errorf("Match(%s): %v", tt.d, err)
@@ -131,24 +132,23 @@ func TestMatch(t *testing.T) {
 func TestOnDemand(t *testing.T) {
 	r := newRegistry()
 	ps := mustMatch(t, r, provider.Desc{Name: "tick-1s"})
-	if got := list(ps); got != "4 profile:::tick-1s\n" {
+	if got := list(ps); got != "26 profile:::tick-1s\n" {
 		t.Fatalf("Match(tick-1s) = %s", got)
 	}
 	tick1s := ps[0]
 	// profile-997 is a default; profile-997hz is another probe with the
 	// same rate.
 	ps = mustMatch(t, r, provider.Desc{Provider: "profile", Name: "profile-997hz"})
-	if got := list(ps); got != "5 profile:::profile-997hz\n" {
+	if got := list(ps); got != "27 profile:::profile-997hz\n" {
 		t.Errorf("Match(profile-997hz) = %s", got)
 	}
 	// Once created, a probe is found by globs and keeps its ID; the
-	// default probes the glob finds are numbered now, in the order the
-	// provider offers them.
+	// default probes keep theirs from the full listing.
 	ps = mustMatch(t, r, provider.Desc{Provider: "profile", Name: "tick-1*"})
-	if got := list(ps); got != "4 profile:::tick-1s\n6 profile:::tick-1\n7 profile:::tick-10\n8 profile:::tick-100\n9 profile:::tick-1000\n" {
+	if got := list(ps); got != "20 profile:::tick-1\n21 profile:::tick-10\n22 profile:::tick-100\n24 profile:::tick-1000\n26 profile:::tick-1s\n" {
 		t.Errorf("Match(tick-1*) =\n%s", got)
 	}
-	if ps[0] != tick1s {
+	if ps[len(ps)-1] != tick1s {
 		t.Error("tick-1s is a new *Probe")
 	}
 	if owner := tick1s.Owner(); owner == nil || owner.Name() != "profile" {

@@ -48,9 +48,16 @@ type Provider struct {
 
 // event is a probe's tracepoint and where its arguments are in the
 // record: the provider's Probe.Data.
+//
+// Listing every system call must stay cheap (the Registry numbers all
+// probes up front), so the format file is read only when the probe is
+// first enabled; a failure to read it is kept in err and reported by
+// Attach.
 type event struct {
-	name string          // sys_enter_openat
-	args []tracefs.Field // arg0, arg1, ...
+	name   string          // sys_enter_openat
+	parsed bool            // args (or err) are known
+	args   []tracefs.Field // arg0, arg1, ...
+	err    error
 }
 
 // New returns the syscall provider of the running kernel, which reads its
@@ -125,10 +132,7 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 			if !probe.have || d.Name != "" && !provider.Glob(d.Name, probe.name) {
 				continue
 			}
-			ev, err := pv.event(root, probe.prefix+name)
-			if err != nil {
-				return nil, err
-			}
+			ev := pv.event(probe.prefix + name)
 			specs = append(specs, provider.Spec{Function: name, Name: probe.name, Data: ev})
 		}
 	}
@@ -149,19 +153,38 @@ func (pv *Provider) tracefs() (fs.FS, error) {
 
 // event returns the parsed tracepoint called name, reading its format on
 // first use.
-func (pv *Provider) event(root fs.FS, name string) (*event, error) {
+func (pv *Provider) event(name string) *event {
 	if ev := pv.events[name]; ev != nil {
-		return ev, nil
-	}
-	fm, err := tracefs.ReadFormat(root, group, name)
-	if err != nil {
-		return nil, err
+		return ev
 	}
 	ev := &event{name: name}
-	if strings.HasPrefix(name, exitPrefix) {
+	pv.events[name] = ev
+	return ev
+}
+
+// parse reads ev's format file, once.
+func (pv *Provider) parse(ev *event) {
+	pv.mu.Lock()
+	defer pv.mu.Unlock()
+	if ev.parsed {
+		return
+	}
+	ev.parsed = true
+	root, err := pv.tracefs()
+	if err != nil {
+		ev.err = err
+		return
+	}
+	fm, err := tracefs.ReadFormat(root, group, ev.name)
+	if err != nil {
+		ev.err = err
+		return
+	}
+	if strings.HasPrefix(ev.name, exitPrefix) {
 		f, ok := fm.Field("ret")
 		if !ok {
-			return nil, fmt.Errorf("tracepoint %s/%s has no ret field", group, name)
+			ev.err = fmt.Errorf("tracepoint %s/%s has no ret field", group, ev.name)
+			return
 		}
 		ev.args = []tracefs.Field{f, f}
 	} else {
@@ -170,8 +193,6 @@ func (pv *Provider) event(root fs.FS, name string) (*event, error) {
 	if len(ev.args) > provider.NArgs {
 		ev.args = ev.args[:provider.NArgs]
 	}
-	pv.events[name] = ev
-	return ev, nil
 }
 
 // entryArgs returns the fields of a sys_enter record that are the call's
@@ -200,8 +221,9 @@ func (*Provider) ProgramType(*provider.Probe) (ebpf.ProgramType, ebpf.AttachType
 // LoadArgs implements provider.Provider. A tracepoint program's context
 // is the event record, so each argument is one load at its field's
 // offset.
-func (*Provider) LoadArgs(p *provider.Probe) asm.Instructions {
+func (pv *Provider) LoadArgs(p *provider.Probe) asm.Instructions {
 	ev := p.Data.(*event)
+	pv.parse(ev)
 	var insns asm.Instructions
 	for i, f := range ev.args {
 		load, ok := f.Load(asm.R0, asm.R6)
@@ -215,10 +237,13 @@ func (*Provider) LoadArgs(p *provider.Probe) asm.Instructions {
 }
 
 // Attach implements provider.Provider.
-func (*Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, error) {
+func (pv *Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, error) {
 	ev, ok := p.Data.(*event)
 	if !ok {
 		return nil, fmt.Errorf("%s is not a syscall probe", p.Desc())
+	}
+	if pv.parse(ev); ev.err != nil {
+		return nil, ev.err
 	}
 	return attachTracepoint(ev.name, prog)
 }
