@@ -107,7 +107,7 @@ func verifierError(p *spec.Program, err error) error {
 		if m := insnRE.FindStringSubmatch(l); m != nil {
 			at, _ = strconv.Atoi(m[1])
 		}
-		if strings.TrimSpace(l) != "" {
+		if l = strings.TrimSpace(l); l != "" && !isStats(l) {
 			last = l
 		}
 	}
@@ -120,9 +120,21 @@ func verifierError(p *spec.Program, err error) error {
 		}
 	}
 	if os.Getenv("DTRACE_DEBUG_VERIFIER") != "" {
+		// The whole log, for developers chasing a code generation bug.
 		fmt.Fprintf(os.Stderr, "%+v\n", ve)
 	}
 	return fmt.Errorf("internal error: BPF verifier rejected the program%s: %s", where, strings.TrimSpace(last))
+}
+
+// isStats reports whether a verifier log line is one of the summary
+// lines that follow the reason for a rejection.
+func isStats(l string) bool {
+	for _, p := range []string{"processed ", "verification time", "stack depth", "max_states"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // sourceAt returns the source annotation in force at raw instruction

@@ -135,7 +135,7 @@ func (c *checker) aggParams(call *ast.CallExpr, agg *Agg) {
 		v, ok := c.constInt(call.Args[i])
 		isIncr := (agg.Func == AggQuantize && i == 1) || (agg.Func == AggLquantize && i == 4) || (agg.Func == AggLlquantize && i == 5)
 		if !ok && !isIncr {
-			c.errorf(call.Args[i].Pos(), "D_"+upper(call.Fun.Name)+"_NOTCONST", "%s( ) argument #%d must be a constant", call.Fun.Name, i+1)
+			c.errorf(call.Args[i].Pos(), paramTag(agg.Func, i), "%s( ) argument #%d must be a constant", call.Fun.Name, i+1)
 			return
 		}
 		consts[i] = v
@@ -162,14 +162,13 @@ func (c *checker) aggParams(call *ast.CallExpr, agg *Agg) {
 	}
 }
 
-func upper(s string) string {
-	b := []byte(s)
-	for i, ch := range b {
-		if 'a' <= ch && ch <= 'z' {
-			b[i] = ch - 'a' + 'A'
-		}
+// paramTag is DTrace's tag for a non-constant parameter i of lquantize
+// (base, limit, step) or llquantize (factor, low, high, steps).
+func paramTag(f AggFunc, i int) string {
+	if f == AggLquantize {
+		return [...]string{"", "D_LQUANT_BASETYPE", "D_LQUANT_LIMTYPE", "D_LQUANT_STEPTYPE"}[min(i, 3)]
 	}
-	return string(b)
+	return [...]string{"", "D_LLQUANT_FACTORTYPE", "D_LLQUANT_LOWTYPE", "D_LLQUANT_HIGHTYPE", "D_LLQUANT_NSTEPTYPE"}[min(i, 4)]
 }
 
 // constInt evaluates an integer constant expression.

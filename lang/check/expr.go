@@ -355,7 +355,8 @@ func (c *checker) sizeof(e *ast.SizeofExpr) Type {
 func (c *checker) assign(e *ast.AssignExpr) Type {
 	y := c.expr(e.Y)
 	if y.Kind == Invalid {
-		c.lvalue(e.X, TypeInvalid)
+		// The right side was already reported; an untyped target is a
+		// consequence, not a second error.
 		return TypeInvalid
 	}
 	if y.Kind == Void {

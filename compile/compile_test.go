@@ -1,0 +1,188 @@
+package compile
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/godtrace/godtrace/lang/token"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/dtraceprov"
+	"github.com/godtrace/godtrace/provider/profile"
+	"github.com/godtrace/godtrace/provider/syscall"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// registry offers the real providers, the syscall one reading a saved
+// tracefs tree, so that compiling needs no kernel.
+func registry() *provider.Registry {
+	return provider.NewRegistry(dtraceprov.New(), profile.New(),
+		syscall.NewFS(os.DirFS("../provider/syscall/testdata/tracefs")))
+}
+
+type fakeKernel struct{}
+
+func (fakeKernel) TaskParentTgid() (int, int, error) { return 2000, 1000, nil }
+
+func config() Config {
+	return Config{Registry: registry(), Kernel: fakeKernel{}, Macros: []string{"script", "42", "word"}}
+}
+
+func compileSrc(t *testing.T, name, src string) (*spec.Program, error) {
+	t.Helper()
+	return Compile([]*token.File{token.NewFile(name, []byte(src))}, config())
+}
+
+// dump renders a program's instructions, for comparing two compilations.
+func dump(p *spec.Program) string {
+	var b strings.Builder
+	for _, pp := range p.Probes {
+		fmt.Fprintf(&b, "%s\n%v", pp.Program.Name, pp.Program.Instructions)
+	}
+	return b.String()
+}
+
+// TestCorpus compiles every testdata program, checks that compilation is
+// deterministic, and that every program assembles.
+func TestCorpus(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.d")
+	if len(files) == 0 {
+		t.Fatal("no test programs")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p1, err := compileSrc(t, file, string(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p2, err := compileSrc(t, file, string(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if dump(p1) != dump(p2) {
+				t.Error("two compilations differ")
+			}
+			for _, pp := range p1.Probes {
+				var buf strings.Builder
+				if err := pp.Program.Instructions.Marshal(&nopWriter{&buf}, nativeEndian); err != nil {
+					t.Errorf("%s: %v", pp.Program.Name, err)
+				}
+			}
+		})
+	}
+}
+
+type nopWriter struct{ b *strings.Builder }
+
+func (w *nopWriter) Write(p []byte) (int, error) { return w.b.Write(p) }
+
+// TestECBs checks the enabling: one ECB per clause and probe, in program
+// order, with records only where a clause records data.
+func TestECBs(t *testing.T) {
+	p, err := compileSrc(t, "", `
+		syscall::read:entry, syscall::openat:entry { @[probefunc] = count(); }
+		syscall::read:entry { self->t = timestamp; }
+		BEGIN { printf("%d %s\n", 1, "x"); exit(0); }
+		BEGIN { }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range p.ECBs {
+		got = append(got, fmt.Sprintf("%d:%s:%s clause=%d record=%v size=%d", e.EPID, e.Probe.Function, e.Probe.Name, e.Clause, e.Record, e.Size))
+	}
+	// Within a clause, probes are enabled in the order of its
+	// descriptions. BEGIN's record: header 8, int 1 at 8, "x" (8 bytes)
+	// at 16, exit's int at 24: 28 bytes, rounded to 32.
+	want := []string{
+		"1:read:entry clause=0 record=false size=0",
+		"2:openat:entry clause=0 record=false size=0",
+		"3:read:entry clause=1 record=true size=8",
+		"4::BEGIN clause=2 record=true size=32",
+		"5::BEGIN clause=3 record=true size=8",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("ECBs:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(p.Probes) != 3 {
+		t.Errorf("%d trampolines, want 3 (openat, read, BEGIN)", len(p.Probes))
+	}
+	for _, pp := range p.Probes {
+		if pp.Probe.Function == "read" && fmt.Sprint(pp.EPIDs) != "[1 3]" {
+			t.Errorf("read runs ECBs %v, want [1 3] in program order", pp.EPIDs)
+		}
+	}
+	if fmt.Sprint(p.Matches) != "[2 1 1 1]" {
+		t.Errorf("matches %v", p.Matches)
+	}
+}
+
+// TestRecordLayout checks where printf's data lies in a record.
+func TestRecordLayout(t *testing.T) {
+	p, err := compileSrc(t, "", `BEGIN { printf("%d %s %d\n", (char)1, execname, 2l); }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := p.ECBs[0].Actions[0]
+	got := fmt.Sprint(a.Items)
+	want := "[{8 1 false true char} {16 16 true false string} {32 8 false true long}]"
+	if got != want {
+		t.Errorf("items %s, want %s", got, want)
+	}
+	if p.ECBs[0].Size != 40 {
+		t.Errorf("record size %d, want 40", p.ECBs[0].Size)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"BEGIN { x = ; }", `line 1: syntax error near ";"`},
+		{"syscall::nosuch:entry { }", "line 1: probe description syscall::nosuch:entry does not match any probes"},
+		{"BEGIN { x = y; }", "line 1: failed to resolve y: Unknown variable name"},
+		{"BEGIN\n{\n\t@ = stddev(1);\n}", "line 3: stddev( ) is not supported yet"},
+		{"tick-0 { }", "line 1: provider profile:"},
+	} {
+		_, err := compileSrc(t, "", tt.src)
+		l, ok := err.(ErrorList)
+		if !ok {
+			t.Errorf("%q: error %v, want an ErrorList", tt.src, err)
+			continue
+		}
+		if got := fmt.Sprintf("line %d: %s", l[0].Line, l[0].Msg); !strings.HasPrefix(got, tt.want) {
+			t.Errorf("%q: %s, want %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestZeroMatches checks -Z: a description matching nothing is allowed.
+func TestZeroMatches(t *testing.T) {
+	cfg := config()
+	cfg.ZeroMatches = true
+	p, err := Compile([]*token.File{token.NewFile("", []byte("syscall::nosuch:entry { } BEGIN { }"))}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(p.Matches) != "[0 1]" {
+		t.Errorf("matches %v", p.Matches)
+	}
+}
+
+// TestSources checks that several sources share variables and that
+// errors name the right source and line.
+func TestSources(t *testing.T) {
+	files := []*token.File{
+		token.NewFile("", []byte("BEGIN { x = 1; }")),
+		token.NewFile("b.d", []byte("BEGIN\n{\n\ty = x + 1;\n\tz = q;\n}")),
+	}
+	_, err := Compile(files, config())
+	l, ok := err.(ErrorList)
+	if !ok || l[0].File != 1 || l[0].Line != 4 {
+		t.Fatalf("error %v, want one in source 1 at line 4", err)
+	}
+}

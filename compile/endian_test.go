@@ -1,0 +1,5 @@
+package compile
+
+import "encoding/binary"
+
+var nativeEndian = binary.LittleEndian

@@ -1,0 +1,131 @@
+package check
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/parser"
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+func parse(t *testing.T, name string, src []byte) (*token.File, *ast.Program) {
+	t.Helper()
+	f := token.NewFile(name, src)
+	prog, err := parser.ParseFile(f)
+	if err != nil {
+		t.Fatalf("%s: parse: %v", name, err)
+	}
+	return f, prog
+}
+
+var unescape = strings.NewReplacer(`\"`, `"`, `\n`, "\n", `\t`, "\t")
+
+var errorRE = regexp.MustCompile(`/\* ERROR (D_[A-Z_]+) "((?:[^"\\]|\\.)*)" \*/`)
+
+// TestAnnotated checks every testdata/*.d file: each line carrying
+// `/* ERROR D_TAG "message" */` must get exactly that error, and no
+// other line may get one. Files without annotations must check cleanly.
+func TestAnnotated(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.d")
+	if len(files) == 0 {
+		t.Fatal("no test files")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[int][2]string{}
+			for i, line := range strings.Split(string(src), "\n") {
+				if m := errorRE.FindStringSubmatch(line); m != nil {
+					want[i+1] = [2]string{m[1], unescape.Replace(m[2])}
+				}
+			}
+			f, prog := parse(t, file, src)
+			_, err = Check(prog, Config{StrSize: 256, Macros: []string{"script", "42", "word"}})
+			got := map[int][2]string{}
+			if err != nil {
+				for _, e := range err.(ErrorList) {
+					line := f.Position(e.Pos).Line
+					if _, dup := got[line]; !dup {
+						got[line] = [2]string{e.Tag, e.Msg}
+					}
+				}
+			}
+			for line, w := range want {
+				if g, ok := got[line]; !ok {
+					t.Errorf("line %d: no error, want %s %q", line, w[0], w[1])
+				} else if g != w {
+					t.Errorf("line %d: got %s %q, want %s %q", line, g[0], g[1], w[0], w[1])
+				}
+			}
+			for line, g := range got {
+				if _, ok := want[line]; !ok {
+					t.Errorf("line %d: unexpected error %s %q", line, g[0], g[1])
+				}
+			}
+		})
+	}
+}
+
+// TestTypes checks the type the checker gives expressions.
+func TestTypes(t *testing.T) {
+	for _, tt := range []struct{ expr, want string }{
+		{"1", "int"},
+		{"1u", "unsigned int"},
+		{"1l", "long"},
+		{"0xffffffff", "unsigned int"},
+		{"4294967296", "long"},
+		{"'a'", "char"},
+		{`"abc"`, "string"},
+		{"pid", "pid_t"},
+		{"pid + 1", "int"},
+		{"arg0", "int64_t"},
+		{"arg0 + 1", "int64_t"},
+		{"timestamp - 1", "uint64_t"},
+		{"uid + 1l", "long"},
+		{"execname", "string"},
+		{"cpu > 1", "int"},
+		{`execname == "x"`, "int"},
+		{"(char)arg0", "char"},
+		{"1 ? 2 : 3l", "long"},
+		{"-1", "int"},
+		{"!arg0", "int"},
+		{"1 << 40l", "int"},
+		{"$1", "int"},
+		{"$$2", "string"},
+	} {
+		src := []byte("BEGIN { x = " + tt.expr + "; }")
+		_, prog := parse(t, "", src)
+		info, err := Check(prog, Config{StrSize: 256, Macros: []string{"script", "42", "word"}})
+		if err != nil {
+			t.Errorf("%s: %v", tt.expr, err)
+			continue
+		}
+		rhs := prog.Decls[0].(*ast.Clause).Body[0].(*ast.ExprStmt).X.(*ast.AssignExpr).Y
+		if got := info.Types[rhs].String(); got != tt.want {
+			t.Errorf("%s: type %s, want %s", tt.expr, got, tt.want)
+		}
+	}
+}
+
+// TestStringBounds checks that aggregation string keys take the widest
+// bound stored under them, and variables strsize.
+func TestStringBounds(t *testing.T) {
+	_, prog := parse(t, "", []byte(`BEGIN { @[execname] = count(); @["a much longer literal key"] = count(); s = execname; }`))
+	info, err := Check(prog, Config{StrSize: 128})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := info.Aggs[0].Keys[0].Size; got != len("a much longer literal key")+1 {
+		t.Errorf("key bound %d", got)
+	}
+	if got := info.Globals[0].Type.Size; got != 128 {
+		t.Errorf("string variable bound %d, want strsize", got)
+	}
+}

@@ -1,0 +1,88 @@
+package load
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/compile"
+	"github.com/godtrace/godtrace/internal/testenv"
+	"github.com/godtrace/godtrace/lang/token"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/dtraceprov"
+	"github.com/godtrace/godtrace/provider/profile"
+	"github.com/godtrace/godtrace/provider/syscall"
+	"github.com/godtrace/godtrace/spec"
+)
+
+type kernel struct{}
+
+// The offsets only need to be plausible for the verifier: generated code
+// reads task fields with bpf_probe_read_kernel.
+func (kernel) TaskParentTgid() (int, int, error) { return 1000, 2000, nil }
+
+func compileFile(t *testing.T, file string) *spec.Program {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New())
+	p, err := compile.Compile([]*token.File{token.NewFile(file, src)},
+		compile.Config{Registry: reg, Kernel: kernel{}, Macros: []string{"script", "42", "word"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestVerifier loads every program of the compiler's corpus: the kernel's
+// verifier must accept all generated code.
+func TestVerifier(t *testing.T) {
+	testenv.RequireBPF(t)
+	files, _ := filepath.Glob("../compile/testdata/*.d")
+	if len(files) == 0 {
+		t.Fatal("no programs")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			o, err := Load(compileFile(t, file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.Close()
+		})
+	}
+}
+
+// TestVerifierError forces a rejection and checks that it is reported as
+// an internal error naming the D source line and the verifier's reason.
+func TestVerifierError(t *testing.T) {
+	testenv.RequireBPF(t)
+	p := compileFile(t, "../compile/testdata/strings.d")
+	broken := false
+	for _, pp := range p.Probes {
+		insns := pp.Program.Instructions
+		for i := range insns {
+			if insns[i].Symbol() == "clause_1" {
+				// Leave R7 (the scratch base) unset: the verifier
+				// rejects its first use, in the statement of line 5.
+				insns[i+1] = asm.Mov.Reg(asm.R0, asm.R2)
+				broken = true
+			}
+		}
+	}
+	if !broken {
+		t.Fatal("no clause_1 in the program")
+	}
+	_, err := Load(p)
+	if err == nil {
+		t.Fatal("a broken program loaded")
+	}
+	want := "internal error: BPF verifier rejected the program at line 5: self->s = execname;: R7 !read_ok"
+	if err.Error() != want {
+		t.Errorf("error %q, want it to start %q", err, want)
+	}
+}
