@@ -165,35 +165,49 @@ func programText(reg *provider.Registry, s Source) (string, error) {
 	desc := descText(s.Text)
 	rest := s.Text[len(desc):]
 	d := strings.TrimSpace(desc)
+	// Keep whatever surrounded the description, so that line numbers in
+	// messages and -S are the user's.
+	lead := desc[:strings.Index(desc, d)]
+	trail := desc[len(lead)+len(d):]
 	switch s.Kind {
 	case SourceProvider:
-		d = pad(d, 1, 0)
+		d = pad(d, 1)
 	case SourceModule:
-		d = pad(d, 2, 1)
+		d = pad(d, 2)
 	case SourceFunction:
-		d = pad(d, 3, 1)
+		d = pad(d, 3)
 	case SourceID:
-		id, err := strconv.ParseUint(d, 10, 32)
+		p, err := probeByID(reg, d)
 		if err != nil {
-			return "", fmt.Errorf("invalid probe identifier %s", d)
+			return "", fmt.Errorf("invalid probe specifier %s: %v", s.Text, err)
 		}
-		reg.List(provider.Desc{})
-		p := reg.ByID(uint32(id))
-		if p == nil {
-			return "", fmt.Errorf("invalid probe specifier %s: probe description :::%d does not match any probes", s.Text, id)
-		}
-		d = p.Provider + ":" + p.Module + ":" + p.Function + ":" + p.Name
+		d = p.Desc().String()
 	}
 	if !strings.Contains(rest, "{") {
 		rest += " {}"
 	}
-	return d + " " + rest, nil
+	return lead + d + trail + rest, nil
+}
+
+// probeByID finds the probe with the given -i identifier.
+func probeByID(reg *provider.Registry, text string) (*provider.Probe, error) {
+	id, err := strconv.ParseUint(text, 10, 32)
+	if err != nil {
+		return nil, fmt.Errorf("invalid probe identifier %s", text)
+	}
+	if _, err := reg.List(provider.Desc{}); err != nil {
+		return nil, err
+	}
+	if p := reg.ByID(uint32(id)); p != nil {
+		return p, nil
+	}
+	return nil, fmt.Errorf("probe description :::%d does not match any probes", id)
 }
 
 // pad completes a description given to -P (1 field), -m (2) or -f (3):
-// the fields written are the leftmost of the want fields, and trailing
-// fields are empty.
-func pad(d string, want, _ int) string {
+// the fields written are the rightmost of those want fields, and the
+// fields after them are empty.
+func pad(d string, want int) string {
 	n := strings.Count(d, ":") + 1
 	if n < want {
 		d = strings.Repeat(":", want-n) + d
@@ -215,21 +229,17 @@ func listDesc(reg *provider.Registry, s Source) (provider.Desc, error) {
 	text := strings.TrimSpace(descText(s.Text))
 	switch s.Kind {
 	case SourceProvider:
-		text = pad(text, 1, 0)
+		text = pad(text, 1)
 	case SourceModule:
-		text = pad(text, 2, 1)
+		text = pad(text, 2)
 	case SourceFunction:
-		text = pad(text, 3, 1)
+		text = pad(text, 3)
 	case SourceID:
-		id, err := strconv.ParseUint(text, 10, 32)
+		p, err := probeByID(reg, text)
 		if err != nil {
-			return provider.Desc{}, fmt.Errorf("invalid probe identifier %s", text)
+			return provider.Desc{}, err
 		}
-		reg.List(provider.Desc{})
-		if p := reg.ByID(uint32(id)); p != nil {
-			return p.Desc(), nil
-		}
-		return provider.Desc{}, fmt.Errorf("failed to match :::%d: No probe matches description", id)
+		return p.Desc(), nil
 	}
 	f := strings.Split(text, ":")
 	if len(f) > 4 {
