@@ -198,7 +198,12 @@ func (c *compiler) maps() map[string]*ebpf.MapSpec {
 		if a.KeySize == 0 {
 			ms.Type, ms.KeySize, ms.MaxEntries = ebpf.PerCPUArray, 4, 1
 		} else {
-			ms.Type = ebpf.PerCPUHash
+			// Not preallocated: a preallocated per-CPU hash makes one
+			// per-CPU allocation per element at creation, which took
+			// ~800 ms for the default aggsize here. Tracing programs
+			// may use such maps since Linux 6.1 (bpf_mem_alloc); older
+			// kernels will need a smaller preallocated map.
+			ms.Type, ms.Flags = ebpf.PerCPUHash, bpfNoPrealloc
 			ms.MaxEntries = uint32(min(max(c.cfg.AggSize/(a.KeySize+a.ValueSize), 64), 1<<20))
 		}
 		m[a.Map] = ms
@@ -209,6 +214,9 @@ func (c *compiler) maps() map[string]*ebpf.MapSpec {
 // bpfRdonlyProg is BPF_F_RDONLY_PROG: programs may only read the map,
 // which lets the verifier treat its contents as constants.
 const bpfRdonlyProg = 1 << 7
+
+// bpfNoPrealloc is BPF_F_NO_PREALLOC.
+const bpfNoPrealloc = 1
 
 // mapName shortens a map name to what the kernel accepts (15 bytes).
 func mapName(s string) string {
