@@ -49,7 +49,7 @@ func (g *gen) expr(e ast.Expr) {
 		g.expr(e.X)
 		g.normalize(asm.R0, g.typeOf(e))
 	case *ast.SizeofExpr:
-		g.fail(e, "sizeof is not supported yet")
+		g.emit(loadImm(asm.R0, g.c.info.Sizes[e]))
 	default:
 		g.fail(e, "expression not supported yet")
 	}

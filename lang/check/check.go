@@ -56,6 +56,8 @@ type Info struct {
 	Actions  map[*ast.CallExpr]Action
 	// Macros maps a macro variable to the literal it stands for.
 	Macros map[*ast.MacroVar]ast.Expr
+	// Sizes holds the value of each sizeof expression.
+	Sizes map[*ast.SizeofExpr]int64
 
 	Globals, ThreadLocals, ClauseLocals []*Var
 
@@ -93,6 +95,7 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 			AggOf:    map[*ast.AggExpr]*Agg{},
 			Actions:  map[*ast.CallExpr]Action{},
 			Macros:   map[*ast.MacroVar]ast.Expr{},
+			Sizes:    map[*ast.SizeofExpr]int64{},
 		},
 		globals: map[string]*Var{}, tlocals: map[string]*Var{}, clocals: map[string]*Var{},
 		aggs: map[string]*Agg{},

@@ -343,10 +343,23 @@ func (c *checker) cast(e *ast.CastExpr) Type {
 }
 
 func (c *checker) sizeof(e *ast.SizeofExpr) Type {
+	var t Type
+	ok := true
 	if e.Type != nil {
-		c.typeExpr(e.Type)
+		t, ok = c.typeExpr(e.Type)
 	} else {
-		c.expr(e.X)
+		t = c.expr(e.X)
+	}
+	switch {
+	case !ok || t.Kind == Invalid:
+		return TypeInvalid
+	case t.Kind == Void:
+		c.errorf(e.At, "D_SIZEOF_TYPE", "cannot apply sizeof to an expression of type void")
+		return TypeInvalid
+	case t.Kind == String:
+		c.info.Sizes[e] = int64(c.cfg.StrSize)
+	default:
+		c.info.Sizes[e] = int64(t.Size)
 	}
 	return Type{Kind: Int, Size: 8, Name: "size_t"}
 }
