@@ -1,0 +1,7 @@
+#pragma D option quiet
+
+BEGIN
+{
+	s = "text";
+	n = s + 1;
+}
