@@ -16,13 +16,31 @@ func (p *parser) startsDecl() bool {
 }
 
 // failed reports whether errors were reported since n0 and, if so, skips
-// the rest of the construct.
+// the rest of the construct. It must be called before the construct's
+// final ';' is consumed.
 func (p *parser) failed(n0 int) bool {
 	if p.nerr > n0 {
 		p.skipPast()
 		return true
 	}
 	return false
+}
+
+// finish consumes the closing tokens of a declaration, such as "}" ";".
+// It reports whether the declaration parsed without errors since n0; if
+// not, it skips the rest of the declaration.
+func (p *parser) finish(n0 int, closers ...token.Kind) bool {
+	if p.failed(n0) {
+		return false
+	}
+	for _, k := range closers {
+		if !p.got(k) {
+			p.syntaxError()
+			p.skipPast()
+			return false
+		}
+	}
+	return true
 }
 
 // Declaration = Specs [ Declarator { "," Declarator } ] ";" .
@@ -46,11 +64,10 @@ func (p *parser) declaration() ast.Decl {
 			p.typedefs[d.Name] = true
 		}
 	}
-	bare := len(names) == 0 && (class == token.TYPEDEF || !isTagged(typ))
-	if bare || !p.got(token.SEMI) {
-		p.syntaxError()
+	if len(names) == 0 && (class == token.TYPEDEF || !isTagged(typ)) {
+		p.syntaxError() // int; declares nothing
 	}
-	if p.failed(n0) {
+	if !p.finish(n0, token.SEMI) {
 		return nil
 	}
 	switch {
@@ -214,8 +231,7 @@ func (p *parser) inlineDecl() ast.Decl {
 		return nil
 	}
 	d.Init = p.assignExpr()
-	p.expect(token.SEMI)
-	if p.failed(n0) {
+	if !p.finish(n0, token.SEMI) {
 		return nil
 	}
 	return &ast.InlineDecl{At: pos, Type: typ, Decl: d, Init: d.Init}
@@ -245,10 +261,8 @@ func (p *parser) translatorDecl() ast.Decl {
 	if p.failed(n0) {
 		return nil
 	}
-	x.Members = p.xlateMembers()
-	p.expect(token.RBRACE)
-	p.expect(token.SEMI)
-	if p.failed(n0) {
+	x.Members = p.xlateMembers() // recovers from its own errors
+	if !p.finish(p.nerr, token.RBRACE, token.SEMI) || p.nerr > n0 {
 		return nil
 	}
 	return x

@@ -37,7 +37,13 @@ const (
 // ParseFile parses the D program in f. The error, if not nil, is a
 // scanner.ErrorList.
 func ParseFile(f *token.File) (*ast.Program, error) {
+	return parseFile(f, maxErrors)
+}
+
+// parseFile parses f, stopping after limit errors; tests lift the limit.
+func parseFile(f *token.File, limit int) (*ast.Program, error) {
 	p := newParser(f)
+	p.limit = limit
 	prog := p.program()
 	p.errs.RemoveMultiples()
 	return prog, p.errs.Err()
@@ -54,6 +60,7 @@ type parser struct {
 	typedefs map[string]bool // typedef names declared so far
 	pragmas  []*ast.Pragma   // #pragma lines met inside the current item
 
+	limit   int  // stop after this many errors
 	ntok    int  // tokens consumed; loops use it to make sure they progress
 	nerr    int  // errors reported, including those dropped as duplicates
 	nest    int  // current nesting depth
@@ -138,7 +145,7 @@ func (p *parser) errorAt(pos token.Pos, msg string) {
 		return
 	}
 	p.errs.Add(position, msg)
-	if len(p.errs) >= maxErrors {
+	if len(p.errs) >= p.limit {
 		p.aborted = true
 	}
 }

@@ -45,8 +45,8 @@ var programTests = []struct{ src, want string }{
 	{`BEGIN { if (x) {} else if (y) {} else {} }`,
 		`(Clause (ProbeDesc BEGIN) (If (Ident x) (Then) (Else (If (Ident y) (Then) (Else)))))`},
 	{`BEGIN { if (x) ; }`, `(Clause (ProbeDesc BEGIN) (If (Ident x) (Then (Empty))))`},
-	{`BEGIN { this int x; self string s; uint64_t u; int *p; foo_t f; struct foo sf; this->x = 1; }`,
-		`(Clause (ProbeDesc BEGIN) (DeclStmt (VarDecl this (Type "int") (Decl x))) (DeclStmt (VarDecl self (Type "string") (Decl s))) (DeclStmt (VarDecl (Type "uint64_t") (Decl u))) (DeclStmt (VarDecl (Type "int") (Decl *p))) (DeclStmt (VarDecl (Type "foo_t") (Decl f))) (DeclStmt (VarDecl (Type "struct foo") (Decl sf))) (ExprStmt (Assign = (Selector -> (Ident this) x) (Int 1))))`},
+	{`BEGIN { this int x; self string s; uint64_t u; int *p; self foo_t f; struct foo sf; this->x = 1; }`,
+		`(Clause (ProbeDesc BEGIN) (DeclStmt (VarDecl this (Type "int") (Decl x))) (DeclStmt (VarDecl self (Type "string") (Decl s))) (DeclStmt (VarDecl (Type "uint64_t") (Decl u))) (DeclStmt (VarDecl (Type "int") (Decl *p))) (DeclStmt (VarDecl self (Type "foo_t") (Decl f))) (DeclStmt (VarDecl (Type "struct foo") (Decl sf))) (ExprStmt (Assign = (Selector -> (Ident this) x) (Int 1))))`},
 
 	// Declarations.
 	{`int x;`, `(VarDecl (Type "int") (Decl x))`},
@@ -319,5 +319,21 @@ func TestPositions(t *testing.T) {
 		if p.Line != tt.line || p.Column != tt.col {
 			t.Errorf("%s at %d:%d, want %d:%d", tt.what, p.Line, p.Column, tt.line, tt.col)
 		}
+	}
+}
+
+// TestBase checks that positions go through the File, which may start at
+// a non-zero Base when several files are compiled together.
+func TestBase(t *testing.T) {
+	f := token.NewFile("b.d", []byte("BEGIN {\n  x = ;\n}"))
+	f.Base = 1000
+	prog, err := ParseFile(f)
+	list := errorList(t, err)
+	if len(list) != 1 || list[0].Pos.Line != 2 || list[0].Pos.Column != 7 || list[0].Msg != `syntax error near ";"` {
+		t.Fatalf("got %v", err)
+	}
+	c := prog.Decls[0].(*ast.Clause)
+	if !f.Contains(c.Pos()) || f.Offset(c.Pos()) != 0 || f.Offset(c.Lbrace) != 6 {
+		t.Errorf("clause at %d, lbrace at %d", c.Pos(), c.Lbrace)
 	}
 }

@@ -107,7 +107,8 @@ func (p *parser) branch() []ast.Stmt {
 
 // startsDeclStmt reports whether a statement is a declaration of
 // clause-local or thread-local variables: `this int x;`, `int y;`,
-// `uint64_t z;`. Two identifiers in a row can only be a type and a name.
+// `uint64_t *z;`. As in DTrace, an identifier starts one only if it is a
+// known type name; after self or this, any identifier is a type.
 func (p *parser) startsDeclStmt() bool {
 	switch p.tok.Kind {
 	case token.SELF, token.THIS:
@@ -117,7 +118,7 @@ func (p *parser) startsDeclStmt() bool {
 		return true
 	case token.IDENT:
 		next := p.peek()
-		return next.Kind == token.IDENT || next.Kind == token.MUL && p.isTypeName(p.tok.Text)
+		return p.isTypeName(p.tok.Text) && (next.Kind == token.IDENT || next.Kind == token.MUL)
 	}
 	return p.startsType(p.tok)
 }

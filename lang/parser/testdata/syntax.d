@@ -29,9 +29,10 @@ BEGIN { self int x = 1; }		/* ERROR "syntax error near \"=\"" */
 BEGIN, { }				/* ERROR "syntax error near \"{\"" */
 BEGIN /x y/ { }				/* ERROR "syntax error near \"y\"" */
 BEGIN / / { }				/* ERROR "syntax error near \"/\"" */
-BEGIN /x/ trace(1); }			/* ERROR "expected actions { } following probe description and predicate" */
-a:b:c:d:e { }				/* ERROR "invalid probe description \"a:b:c:d:e\": Overspecified probe description" */
 { x = 1; }				/* ERROR "syntax error near \"{\"" */
+a:b:c:d:e { }				/* ERROR "invalid probe description \"a:b:c:d:e\": Overspecified probe description" */
+/* As in DTrace, a slash followed by anything but { ; / or the end divides: x / trace(1). */
+BEGIN /x/ trace(1); }			/* ERROR "syntax error near \";\"" */
 
 /* The lines above recovered: these clauses are fine. */
 BEGIN { x = 1; }

@@ -1,0 +1,24 @@
+/* Errors in top-level declarations. */
+int x = 5;				/* ERROR "syntax error near \"=\"" */
+int;					/* ERROR "syntax error near \";\"" */
+typedef int;				/* ERROR "syntax error near \";\"" */
+int 5;					/* ERROR "syntax error near \"5\"" */
+self self int x;			/* ERROR "only one storage class allowed in a declaration" */
+struct foo { int a b; };		/* ERROR "syntax error near \"b\"" */
+struct foo { int a; } y z;		/* ERROR "syntax error near \"z\"" */
+enum e { 1 };				/* ERROR "syntax error near \"1\"" */
+enum e { A B };				/* ERROR "syntax error near \"B\"" */
+inline int x;				/* ERROR "syntax error near \";\"" */
+inline int x = ;			/* ERROR "syntax error near \";\"" */
+translator a < b > { };			/* ERROR "syntax error near \">\"" */
+translator a < b c > { x = 1 };		/* ERROR "syntax error near \"}\"" */
+translator a < b c > { 1 = x; };	/* ERROR "syntax error near \"1\"" */
+provider foo { probe bar(); };		/* ERROR "provider definitions are not supported" */
+int a[int;				/* ERROR "syntax error near \";\"" */
+
+/* Recovered. */
+int ok;
+typedef struct foo foo_t;
+foo_t *p;
+BEGIN { x = (foo_t *)p; }
+int y					/* ERROR "syntax error near end of input" */
