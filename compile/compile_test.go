@@ -131,7 +131,7 @@ func TestRecordLayout(t *testing.T) {
 	}
 	a := p.ECBs[0].Actions[0]
 	got := fmt.Sprint(a.Items)
-	want := "[{8 1 false true char} {16 16 true false string} {32 8 false true long}]"
+	want := "[{8 1 false true char 0} {16 16 true false string 256} {32 8 false true long 0}]"
 	if got != want {
 		t.Errorf("items %s, want %s", got, want)
 	}

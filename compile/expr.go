@@ -1,8 +1,6 @@
 package compile
 
 import (
-	"strconv"
-
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -386,5 +384,3 @@ func constValue(info *check.Info, e ast.Expr) (int64, bool) {
 	}
 	return 0, false
 }
-
-func itoa(v int64) string { return strconv.FormatInt(v, 10) }

@@ -45,6 +45,9 @@ type gen struct {
 	recOff  int          // next free byte in the record
 	tmpOff  int          // next free byte of the clause's temporary area
 	fault   string       // label of the clause's fault handler, once used
+	conds   int          // depth of if statements around the code
+	flags   []int        // record offsets of the flags of conditional actions
+	flagsAt int          // where the code clearing the flags goes
 	err     *Error
 }
 

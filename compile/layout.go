@@ -85,7 +85,7 @@ func (c *compiler) plan() {
 // hash map of its own, keyed by the thread (threadKey bytes) and the key
 // tuple.
 func (c *compiler) dynVar(v *check.Var, name string, threadKey int) {
-	keys, size := keyLayout(threadKey, v.Keys)
+	keys, size := keyLayout(threadKey, v.Keys, c.cfg.StrSize)
 	if size == 0 {
 		size = 8
 	}
@@ -94,7 +94,7 @@ func (c *compiler) dynVar(v *check.Var, name string, threadKey int) {
 
 // keyLayout lays out a key tuple after start bytes: integers take 8
 // bytes, strings their bound rounded to 8.
-func keyLayout(start int, types []check.Type) ([]spec.Item, int) {
+func keyLayout(start int, types []check.Type, strsize int) ([]spec.Item, int) {
 	off := start
 	var items []spec.Item
 	for _, t := range types {
@@ -104,7 +104,7 @@ func keyLayout(start int, types []check.Type) ([]spec.Item, int) {
 		it := spec.Item{Off: off, Size: t.Size, Signed: t.Signed, TypeName: t.Name}
 		slot := 8
 		if t.Kind == check.String {
-			it.String, it.Size = true, roundUp(t.Size, 8)
+			it.String, it.Size, it.StrSize = true, roundUp(t.Size, 8), strsize
 			slot = it.Size
 		}
 		items = append(items, it)
@@ -128,7 +128,7 @@ var aggFuncs = map[check.AggFunc]spec.AggFunc{
 }
 
 func (c *compiler) planAgg(a *check.Agg) *spec.Aggregation {
-	keys, ksize := keyLayout(0, a.Keys)
+	keys, ksize := keyLayout(0, a.Keys, c.cfg.StrSize)
 	sa := &spec.Aggregation{ID: a.ID, Name: a.Name, Func: aggFuncs[a.Func], Map: fmt.Sprintf("agg_%d", a.ID),
 		Keys: keys, KeySize: ksize}
 	if a.Func == check.AggLquantize {

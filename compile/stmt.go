@@ -24,7 +24,9 @@ func (g *gen) clause(cl *ast.Clause) {
 		g.emit(asm.JEq.Imm(asm.R0, 0, ret))
 	}
 	g.recOff = spec.HeaderSize
+	g.flagsAt = len(g.insns)
 	g.stmts(cl.Body)
+	g.clearFlags()
 	if g.ecb.Record {
 		g.ecb.Size = roundUp(g.recOff, 8)
 		g.emitRecord()
@@ -72,10 +74,12 @@ func (g *gen) stmt(s ast.Stmt) {
 		els, end := g.newLabel(), g.newLabel()
 		g.expr(s.Cond)
 		g.emit(asm.JEq.Imm(asm.R0, 0, els))
+		g.conds++
 		g.stmts(s.Then)
 		g.emit(asm.Ja.Label(end))
 		g.mark(els)
 		g.stmts(s.Else)
+		g.conds--
 		g.mark(end)
 	case *ast.EmptyStmt, *ast.DeclStmt:
 	default:
@@ -104,6 +108,13 @@ func (g *gen) exprStmt(x ast.Expr) {
 func (g *gen) actionCall(call *ast.CallExpr, act check.Action) {
 	line := errorAt(g.c.files, call.Pos(), "", "").Line
 	sa := spec.Action{Format: act.Format, Line: line}
+	if g.conds > 0 {
+		// The record has room for every action, taken or not; a flag
+		// says whether this one ran.
+		sa.Flag = g.reserve(1, 1)
+		g.flags = append(g.flags, sa.Flag)
+		g.emit(asm.StoreImm(regScratch, int16(g.c.layout.staging+sa.Flag), 1, asm.Byte))
+	}
 	for _, a := range act.Aggs {
 		sa.Aggs = append(sa.Aggs, a.ID)
 	}
@@ -130,8 +141,7 @@ func (g *gen) actionCall(call *ast.CallExpr, act check.Action) {
 	case check.ActTrunc:
 		sa.Kind = spec.ActTrunc
 		if len(call.Args) > 1 {
-			v, _ := constValue(g.c.info, call.Args[1])
-			sa.Items = append(sa.Items, spec.Item{Off: -1, Size: 8, Signed: true, TypeName: itoa(v)})
+			sa.Arg, _ = constValue(g.c.info, call.Args[1])
 		}
 	}
 	g.ecb.Actions = append(g.ecb.Actions, sa)
@@ -146,7 +156,7 @@ func (g *gen) recordExpr(e ast.Expr) spec.Item {
 		off := g.reserve(size, 8)
 		g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(g.c.layout.staging+off)))
 		g.copyString(size, size)
-		return spec.Item{Off: off, Size: size, String: true, TypeName: "string"}
+		return spec.Item{Off: off, Size: size, String: true, TypeName: "string", StrSize: g.c.cfg.StrSize}
 	}
 	size := t.Size
 	if size == 0 {
@@ -155,6 +165,20 @@ func (g *gen) recordExpr(e ast.Expr) spec.Item {
 	off := g.reserve(size, size)
 	g.emit(asm.StoreMem(regScratch, int16(g.c.layout.staging+off), asm.R0, sizeOf(size)))
 	return spec.Item{Off: off, Size: size, Signed: t.Signed, TypeName: t.Name}
+}
+
+// clearFlags inserts, before the clause body, the stores that clear the
+// flags of its conditional actions: the record is built in scratch
+// memory that still holds the previous firing's.
+func (g *gen) clearFlags() {
+	if len(g.flags) == 0 {
+		return
+	}
+	var clr asm.Instructions
+	for _, f := range g.flags {
+		clr = append(clr, asm.StoreImm(regScratch, int16(g.c.layout.staging+f), 0, asm.Byte))
+	}
+	g.insns = append(g.insns[:g.flagsAt], append(clr, g.insns[g.flagsAt:]...)...)
 }
 
 // reserve allocates size bytes of the record at the given alignment.

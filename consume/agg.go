@@ -1,6 +1,7 @@
 package consume
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/cilium/ebpf"
@@ -11,6 +12,7 @@ import (
 
 // AggEntry is one key of an aggregation with its value merged over CPUs.
 type AggEntry struct {
+	Key  []byte // the map key, as stored
 	Keys []format.Datum
 	// N is the number of values aggregated; Sum, Min and Max as the
 	// function keeps them; Buckets for the quantizations.
@@ -19,20 +21,22 @@ type AggEntry struct {
 }
 
 // Snapshot reads aggregation a from its per-CPU map and merges the CPUs.
-// Keys that no CPU aggregated into are left out.
-func Snapshot(m *ebpf.Map, a *spec.Aggregation) ([]*AggEntry, error) {
+// Every key of a keyed aggregation is kept, cleared or not, as DTrace
+// keeps cleared keys. The entry of a keyless aggregation is kept only if
+// a CPU aggregated into it, or if keepEmpty says it did before a clear().
+func Snapshot(m *ebpf.Map, a *spec.Aggregation, keepEmpty bool) ([]*AggEntry, error) {
 	var out []*AggEntry
 	key := make([]byte, max(a.KeySize, 4))
 	var per [][]byte
 	it := m.Iterate()
 	for it.Next(&key, &per) {
-		e := &AggEntry{}
+		e := &AggEntry{Key: append([]byte(nil), key...)}
 		if a.KeySize > 0 {
 			for _, k := range a.Keys {
 				e.Keys = append(e.Keys, datum(key, k))
 			}
 		}
-		if merge(a, e, per) {
+		if merge(a, e, per) || a.KeySize > 0 || keepEmpty {
 			out = append(out, e)
 		}
 	}
@@ -79,26 +83,36 @@ func merge(a *spec.Aggregation, e *AggEntry, per [][]byte) bool {
 // Clear zeroes every value of an aggregation, keeping its keys, as
 // DTrace's clear().
 func Clear(m *ebpf.Map, a *spec.Aggregation) error {
-	zero := make([]byte, a.ValueSize)
+	entries, err := Snapshot(m, a, true)
+	if err != nil {
+		return err
+	}
 	ncpu, err := ebpf.PossibleCPU()
 	if err != nil {
 		return err
 	}
-	vals := make([][]byte, ncpu)
-	for i := range vals {
-		vals[i] = zero
+	zero := make([][]byte, ncpu)
+	for i := range zero {
+		zero[i] = make([]byte, a.ValueSize)
 	}
-	key := make([]byte, max(a.KeySize, 4))
-	var keys [][]byte
-	var per [][]byte
-	it := m.Iterate()
-	for it.Next(&key, &per) {
-		keys = append(keys, append([]byte(nil), key...))
-	}
-	for _, k := range keys {
-		if err := m.Update(k, vals, ebpf.UpdateExist); err != nil {
-			return err
+	for _, e := range entries {
+		if err := m.Update(e.Key, zero, ebpf.UpdateExist); err != nil {
+			return fmt.Errorf("clearing @%s: %w", a.Name, err)
 		}
 	}
-	return it.Err()
+	return nil
+}
+
+// Remove deletes entries from an aggregation, as trunc() does. The entry
+// of a keyless aggregation is zeroed instead.
+func Remove(m *ebpf.Map, a *spec.Aggregation, entries []*AggEntry) error {
+	if a.KeySize == 0 {
+		return Clear(m, a)
+	}
+	for _, e := range entries {
+		if err := m.Delete(e.Key); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
+			return fmt.Errorf("truncating @%s: %w", a.Name, err)
+		}
+	}
+	return nil
 }

@@ -65,15 +65,12 @@ func (r *Record) Datum(it spec.Item) format.Datum {
 }
 
 func datum(b []byte, it spec.Item) format.Datum {
-	if it.Off < 0 { // a constant kept in the description
-		return format.IntDatum(0, it.Size, it.Signed)
-	}
 	if it.String {
 		s := b[it.Off : it.Off+it.Size]
 		if i := bytes.IndexByte(s, 0); i >= 0 {
 			s = s[:i]
 		}
-		return format.StringDatum(string(s), it.Size)
+		return format.StringDatum(string(s), max(it.StrSize, it.Size))
 	}
 	var v uint64
 	switch it.Size {

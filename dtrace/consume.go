@@ -63,7 +63,7 @@ func (h *Handle) Consume(c Consumer, wait time.Duration) (bool, error) {
 func (h *Handle) noteExit(r *consume.Record) {
 	for i := range r.ECB.Actions {
 		a := &r.ECB.Actions[i]
-		if a.Kind == spec.ActExit && !h.done {
+		if a.Kind == spec.ActExit && a.Ran(r.Data) && !h.done {
 			h.done = true
 			h.status = int(int32(r.Datum(a.Items[0]).Int))
 		}

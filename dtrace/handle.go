@@ -8,7 +8,7 @@
 //	_ = h.Exec()
 //	_ = h.Go()
 //	... h.Consume(consumer, time.Second) until done or interrupted ...
-//	_ = h.Stop()
+//	_ = h.Stop(consumer)
 //	snap, _ := h.Snapshot()
 //
 // The dtrace command is a thin client of this package; Printer produces
@@ -52,6 +52,7 @@ type Handle struct {
 	objs    *load.Objects
 	rd      *ringbuf.Reader
 	printed map[int]bool // aggregations printed by printa
+	filled  map[int]bool // keyless aggregations that have held a value
 	status  int          // exit() status
 	done    bool         // exit() was called
 	stopped bool
@@ -64,6 +65,7 @@ func Open() (*Handle, error) {
 		reg:     provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New()),
 		kernel:  &kernelTypes{},
 		printed: map[int]bool{},
+		filled:  map[int]bool{},
 	}, nil
 }
 
@@ -266,7 +268,7 @@ func wallOffset() int64 {
 func (h *Handle) Snapshot() (map[int][]*consume.AggEntry, error) {
 	out := map[int][]*consume.AggEntry{}
 	for _, a := range h.prog.Aggs {
-		s, err := consume.Snapshot(h.objs.Map(a.Map), a)
+		s, err := h.snapshot(a)
 		if err != nil {
 			return nil, err
 		}

@@ -46,7 +46,11 @@ func (p *Printer) Record(h *Handle, r *consume.Record) error {
 		format.ProbePrefix(p.Out, r.CPU, probe.ID, probe.Function, probe.Name)
 	}
 	for i := range r.ECB.Actions {
-		if err := p.action(h, r, &r.ECB.Actions[i]); err != nil {
+		a := &r.ECB.Actions[i]
+		if !a.Ran(r.Data) {
+			continue
+		}
+		if err := p.action(h, r, a); err != nil {
 			return err
 		}
 	}
@@ -69,12 +73,9 @@ func (p *Printer) action(h *Handle, r *consume.Record, a *spec.Action) error {
 	case spec.ActPrinta:
 		return p.printa(h, a)
 	case spec.ActClear:
-		for _, id := range a.Aggs {
-			ag := h.prog.Aggs[id]
-			if err := consume.Clear(h.objs.Map(ag.Map), ag); err != nil {
-				return err
-			}
-		}
+		return h.Clear(a.Aggs[0])
+	case spec.ActTrunc:
+		return h.Trunc(a.Aggs[0], a.Arg)
 	}
 	return nil
 }

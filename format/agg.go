@@ -1,6 +1,7 @@
 package format
 
 import (
+	"math"
 	"math/big"
 	"math/bits"
 )
@@ -172,14 +173,64 @@ func sqrt128(hi, lo uint64) uint64 {
 	return n.Sqrt(n).Uint64()
 }
 
-// AddStddev adds one value to a stddev() entry as the kernel does:
-// count, sum, and the 128-bit sum of squares of the magnitude.
-func AddStddev(v *AggValue, x int64) {
+// NewAggValue returns the value an entry starts from: what the kernel
+// copies in before the first update (dtag_initial): the extreme opposite
+// for min() and max(), zeroed buckets of the right number for the
+// quantizations.
+func NewAggValue(d *AggDesc) AggValue {
+	var v AggValue
+	switch d.Func {
+	case Min:
+		v.Min = math.MaxInt64
+	case Max:
+		v.Max = math.MinInt64
+	case Quantize:
+		v.Buckets = make([]int64, QuantizeNBuckets)
+	case Lquantize:
+		_, _, levels := d.lparams()
+		v.Buckets = make([]int64, levels+2)
+	case Llquantize:
+		v.Buckets = make([]int64, LlquantizeNBuckets(d))
+	}
+	return v
+}
+
+// Add applies one update to v as the kernel's aggregating functions
+// (dtrace_aggregate_*()) do: x is the value, incr the quantizations'
+// optional increment (1 when not given). It is the reference the code
+// generator's output is tested against; v must come from NewAggValue.
+func (v *AggValue) Add(d *AggDesc, x, incr int64) {
+	switch d.Func {
+	case Count:
+		v.Count++
+	case Sum:
+		v.Sum += x
+	case Avg:
+		v.Count++
+		v.Sum += x
+	case Min:
+		v.Min = min(v.Min, x)
+	case Max:
+		v.Max = max(v.Max, x)
+	case Stddev:
+		v.addStddev(x)
+	case Quantize:
+		v.Buckets[QuantizeBucket(x)] += incr
+	case Lquantize:
+		v.Buckets[LquantizeBucket(x, d)] += incr
+	case Llquantize:
+		v.Buckets[LlquantizeBucket(x, d)] += incr
+	}
+}
+
+// addStddev adds x to the count, the sum, and the 128-bit sum of squares
+// of its magnitude.
+func (v *AggValue) addStddev(x int64) {
 	v.Count++
 	v.Sum += x
 	m := uint64(x)
 	if x < 0 {
-		m = uint64(-x)
+		m = uint64(-x) // MinInt64 wraps to 2^63, its magnitude
 	}
 	hi, lo := bits.Mul64(m, m)
 	var c uint64

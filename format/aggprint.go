@@ -44,11 +44,17 @@ func PrintRecords(w io.Writer, d *AggDesc, recs []AggRecord, o PrintOptions) err
 // newline, then each aggregation's records with nothing between the
 // aggregations. aggs should hold the aggregations not yet printed by an
 // unformatted printa(), in the order of their variable IDs (the order in
-// which the program first mentions them). It sorts the records in place.
+// which the program first mentions them). libdtrace sorts all entries at
+// once, variable ID first, so aggsortrev reverses the order of the
+// aggregations too. It sorts the records in place.
 func PrintExit(w io.Writer, aggs []Aggregation, o PrintOptions) error {
 	p := newOut(w)
 	p.byte('\n')
-	for _, a := range aggs {
+	for i := range aggs {
+		a := aggs[i]
+		if o.Sort.Rev {
+			a = aggs[len(aggs)-1-i]
+		}
 		printRecords(p, a.Desc, a.Records, o)
 	}
 	return p.flush()

@@ -8,40 +8,34 @@ import (
 // spec is one C printf conversion specification after DTrace has built it:
 // flags, a non-negative width and a precision (-1 for none). The methods
 // below reproduce C's printf for the conversions DTrace hands to it; where
-// C leaves things to the implementation ('0' with %s, the spelling of NaN)
-// they follow the C library of illumos and glibc, which agree.
+// C leaves things to the implementation ('0' with %s and %c, the spelling
+// of infinity and NaN) they follow glibc, against which they were checked.
 type spec struct {
 	left, zero, plus, space, alt bool
 	width                        int
 	prec                         int
 }
 
-// field writes sign, prefix and body padded to the width: with spaces on
-// the left, spaces on the right ('-'), or zeros between prefix and body
-// ('0', honoured only where C honours it).
-func (o *out) field(s spec, sign, prefix, body string, zeroOK bool) {
-	n := len(sign) + len(prefix) + len(body)
+// field writes sign, prefix, lead zeros and body padded to the width:
+// with spaces on the left, spaces on the right ('-'), or zeros between
+// prefix and body ('0', honoured only where C honours it). The zeros are
+// a count, not a string, because precisions can be huge.
+func (o *out) field(s spec, sign, prefix string, zeros int, body string, zeroOK bool) {
+	n := len(sign) + len(prefix) + zeros + len(body)
 	fill := s.width - n
-	switch {
-	case fill <= 0:
-		o.str(sign)
-		o.str(prefix)
-		o.str(body)
-	case s.left:
-		o.str(sign)
-		o.str(prefix)
-		o.str(body)
+	if fill > 0 && !s.left {
+		if s.zero && zeroOK {
+			zeros += fill
+		} else {
+			o.pad(fill, ' ')
+		}
+	}
+	o.str(sign)
+	o.str(prefix)
+	o.pad(zeros, '0')
+	o.str(body)
+	if fill > 0 && s.left {
 		o.pad(fill, ' ')
-	case s.zero && zeroOK:
-		o.str(sign)
-		o.str(prefix)
-		o.pad(fill, '0')
-		o.str(body)
-	default:
-		o.pad(fill, ' ')
-		o.str(sign)
-		o.str(prefix)
-		o.str(body)
 	}
 }
 
@@ -50,14 +44,14 @@ func (o *out) cString(s spec, str string) {
 	if s.prec >= 0 && len(str) > s.prec {
 		str = str[:s.prec]
 	}
-	o.field(s, "", "", str, false)
+	o.field(s, "", "", 0, str, false)
 }
 
 // cChar is C's %c.
 func (o *out) cChar(s spec, c byte) {
 	var b [1]byte
 	b[0] = c
-	o.field(s, "", "", string(b[:]), false)
+	o.field(s, "", "", 0, string(b[:]), false)
 }
 
 // cInt is C's %d %i %u %o %x %X applied to a value of magnitude mag.
@@ -79,19 +73,18 @@ func (o *out) cInt(s spec, verb byte, neg bool, mag uint64) {
 		}
 	}
 	body := string(digits)
+	zeros := 0
 	if s.prec >= 0 {
 		if s.prec == 0 && mag == 0 {
 			body = ""
 		}
-		for len(body) < s.prec {
-			body = "0" + body
-		}
+		zeros = max(s.prec-len(body), 0)
 	}
 	prefix := ""
 	if s.alt {
 		switch {
-		case verb == 'o' && (body == "" || body[0] != '0'):
-			body = "0" + body
+		case verb == 'o' && zeros == 0 && (body == "" || body[0] != '0'):
+			zeros = 1
 		case verb == 'x' && mag != 0:
 			prefix = "0x"
 		case verb == 'X' && mag != 0:
@@ -108,7 +101,7 @@ func (o *out) cInt(s spec, verb byte, neg bool, mag uint64) {
 	case s.space:
 		sign = " "
 	}
-	o.field(s, sign, prefix, body, s.prec < 0)
+	o.field(s, sign, prefix, zeros, body, s.prec < 0)
 }
 
 // cSigned formats v with a signed conversion.
@@ -141,7 +134,7 @@ func (o *out) cFloat(s spec, verb byte, v float64) {
 		if upper {
 			body = map[string]string{"inf": "INF", "nan": "NAN"}[body]
 		}
-		o.field(s, sign, "", body, false)
+		o.field(s, sign, "", 0, body, false)
 		return
 	}
 	prec := s.prec
@@ -163,7 +156,7 @@ func (o *out) cFloat(s spec, verb byte, v float64) {
 	if upper {
 		body = upperASCII(body)
 	}
-	o.field(s, sign, "", body, true)
+	o.field(s, sign, "", 0, body, true)
 }
 
 // expForm is %e of a non-negative finite v.

@@ -15,7 +15,7 @@ type out struct {
 const outChunk = 32 << 10
 
 func newOut(w io.Writer) *out {
-	return &out{w: w, buf: make([]byte, 0, 4096)}
+	return &out{w: w, buf: make([]byte, 0, 256)}
 }
 
 func (o *out) maybeFlush() {

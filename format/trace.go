@@ -22,31 +22,36 @@ func Trace(w io.Writer, d Datum, quiet bool) error {
 	return o.flush()
 }
 
-// TraceMem writes a tracemem() record: always the hex dump.
+// TraceMem writes a tracemem() record: always the hex dump, quiet or not
+// (quiet is accepted for symmetry with Trace and changes nothing). b is the
+// data up to the dynamic size, if tracemem() was given one.
 func TraceMem(w io.Writer, b []byte, quiet bool) error {
 	o := newOut(w)
 	printBytes(o, b, -33, quiet, true)
 	return o.flush()
 }
 
+// traceDatum switches on the record's size before anything else, as
+// libdtrace does: a 4-byte struct, or a string under strsize=8, prints as
+// a number.
 func traceDatum(o *out, d Datum, quiet bool) error {
-	if d.Kind != Int {
-		printBytes(o, d.raw(), -33, quiet, false)
-		return nil
-	}
 	var v int64
 	width := 0
 	switch d.Size {
 	case 8:
-		v, width = int64(d.Int), 16
+		v, width = int64(d.asUint()), 16
 	case 4:
-		v, width = int64(int32(d.Int)), 8
+		v, width = int64(int32(d.asUint())), 8
 	case 2:
-		v, width = int64(uint16(d.Int)), 5
+		v, width = int64(uint16(d.asUint())), 5
 	case 1:
-		v, width = int64(uint8(d.Int)), 3
+		v, width = int64(uint8(d.asUint())), 3
 	default:
-		return ErrMismatch
+		if d.Kind == Int {
+			return ErrMismatch
+		}
+		printBytes(o, d.raw(), -33, quiet, false)
+		return nil
 	}
 	if quiet {
 		o.buf = strconv.AppendInt(o.buf, v, 10)

@@ -49,8 +49,8 @@ const (
 )
 
 // EPIDError marks a fault record: after the header come the faulting
-// EPID (uint32), the fault kind (uint32), the action index (uint32), the
-// BPF instruction offset (uint32) and the faulting value (uint64).
+// EPID (uint32), the fault kind (uint32), the BPF instruction offset
+// (uint32), the action index (uint32) and the faulting value (uint64).
 const EPIDError = 0
 
 // Fault kinds, as DTrace's DTRACEFLT_*.
@@ -114,7 +114,17 @@ type Action struct {
 	Items  []Item
 	Format string // printf and printa
 	Aggs   []int  // printa, clear, trunc: aggregation IDs
+	Arg    int64  // trunc: how many entries to keep (0: none)
 	Line   int    // source line, for messages
+	// Flag is, for an action inside an if statement, the record offset
+	// of a byte that is non-zero when the action ran; 0 for actions that
+	// always run.
+	Flag int
+}
+
+// Ran reports whether action a ran in the record data.
+func (a *Action) Ran(data []byte) bool {
+	return a.Flag == 0 || data[a.Flag] != 0
 }
 
 // Item is one recorded value.
@@ -123,6 +133,10 @@ type Item struct {
 	String    bool // NUL-padded string of Size bytes
 	Signed    bool // integers
 	TypeName  string
+	// StrSize is, for a string, the size DTrace would have recorded
+	// (the strsize option). Strings are stored in buffers no larger than
+	// they can need, but printed as DTrace prints a strsize record.
+	StrSize int
 }
 
 // AggFunc is an aggregating function.

@@ -1,0 +1,70 @@
+package dtrace
+
+import (
+	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// snapshot reads one aggregation, remembering whether a keyless one has
+// ever held a value (it then prints, as zero, after clear()).
+func (h *Handle) snapshot(a *spec.Aggregation) ([]*consume.AggEntry, error) {
+	s, err := consume.Snapshot(h.objs.Map(a.Map), a, h.filled[a.ID])
+	if err != nil {
+		return nil, err
+	}
+	if len(s) > 0 {
+		h.filled[a.ID] = true
+	}
+	return s, nil
+}
+
+// Clear zeroes aggregation id's values and keeps its keys, as clear().
+func (h *Handle) Clear(id int) error {
+	a := h.prog.Aggs[id]
+	if _, err := h.snapshot(a); err != nil {
+		return err
+	}
+	return consume.Clear(h.objs.Map(a.Map), a)
+}
+
+// Trunc removes all of aggregation id's entries but the n largest (n >
+// 0) or the -n smallest (n < 0), in DTrace's sort order, as trunc().
+func (h *Handle) Trunc(id int, n int64) error {
+	a := h.prog.Aggs[id]
+	entries, err := h.snapshot(a)
+	if err != nil {
+		return err
+	}
+	if n != 0 {
+		order := sorted(a, entries)
+		switch {
+		case n > 0 && int(n) < len(order):
+			entries = order[:len(order)-int(n)]
+		case n < 0 && int(-n) < len(order):
+			entries = order[-n:]
+		default:
+			entries = nil
+		}
+	}
+	if a.KeySize == 0 && len(entries) > 0 {
+		h.filled[a.ID] = false
+	}
+	return consume.Remove(h.objs.Map(a.Map), a, entries)
+}
+
+// sorted returns entries in DTrace's default order (by value, then key).
+func sorted(a *spec.Aggregation, entries []*consume.AggEntry) []*consume.AggEntry {
+	recs := aggRecords(a, entries)
+	// Each record carries its index as a last key, to map the order
+	// back to the entries; keys are unique, so it never decides.
+	for i := range recs {
+		recs[i].Keys = append(recs[i].Keys, format.IntDatum(int64(i), 8, false))
+	}
+	format.SortRecords(aggDesc(a), recs, format.SortOptions{})
+	out := make([]*consume.AggEntry, len(recs))
+	for i, r := range recs {
+		out[i] = entries[r.Keys[len(r.Keys)-1].Int]
+	}
+	return out
+}
