@@ -163,6 +163,9 @@ type compiler struct {
 func (c *compiler) compile() (*spec.Program, error) {
 	c.prog = &spec.Program{}
 	c.plan()
+	if c.layout.scratchSize > maxScratchSize {
+		return nil, ErrorList{&Error{Tag: "D_NOSPACE", Msg: fmt.Sprintf("program needs %d bytes of per-CPU scratch space, more than the kernel's %d", c.layout.scratchSize, maxScratchSize)}}
+	}
 	probes, err := c.match()
 	if err != nil {
 		return nil, err

@@ -16,7 +16,7 @@ import (
 // variables (shared by all clauses of one firing, as DTrace's this->),
 // the record being built, and the temporaries of the running clause.
 const (
-	scratchArgs    = 0  // arg0..arg9
+	scratchArgs    = 0  // arg0..arg9; spec.ScratchBufDrops follows
 	scratchLocals  = 96 // first this-> variable
 	stagingSize    = 8192
 	tempsSize      = 8192

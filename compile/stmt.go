@@ -52,6 +52,21 @@ func (g *gen) emitRecord() {
 		asm.Mov.Imm(asm.R4, 0),
 		asm.FnRingbufOutput.Call(),
 	)
+	g.countBufDrop()
+}
+
+// countBufDrop counts, per CPU, a record the ring buffer had no room
+// for (R0 is bpf_ringbuf_output's result), so that dtrace reports drops
+// as DTrace does instead of losing data silently.
+func (g *gen) countBufDrop() {
+	ok := g.newLabel()
+	g.emit(
+		asm.JEq.Imm(asm.R0, 0, ok),
+		asm.LoadMem(asm.R1, regScratch, spec.ScratchBufDrops, asm.DWord),
+		asm.Add.Imm(asm.R1, 1),
+		asm.StoreMem(regScratch, spec.ScratchBufDrops, asm.R1, asm.DWord),
+	)
+	g.mark(ok)
 }
 
 func (g *gen) stmts(list []ast.Stmt) {
@@ -213,6 +228,9 @@ func (g *gen) faultHandler() {
 		asm.Mov.Imm(asm.R3, 32),
 		asm.Mov.Imm(asm.R4, 0),
 		asm.FnRingbufOutput.Call(),
+	)
+	g.countBufDrop()
+	g.emit(
 		asm.Mov.Imm(asm.R0, 0),
 		asm.Return(),
 	)

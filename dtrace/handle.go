@@ -193,17 +193,20 @@ func (h *Handle) fire(name string) error {
 	return nil
 }
 
-// Stop ends tracing as DTrace does: the state becomes draining, probes
-// are detached, END fires, and the buffer is drained by the consumer.
+// Stop ends tracing as DTrace does: probes are detached, the state
+// becomes draining, END fires, and the buffer is drained by the consumer.
 func (h *Handle) Stop(c Consumer) error {
 	if h.stopped {
 		return nil
 	}
 	h.stopped = true
+	// Detach before writing the state: setGlobal rewrites the whole
+	// globals value, which would undo what a probe firing meanwhile
+	// stored there.
+	h.objs.Detach()
 	if err := h.setGlobal(spec.GlobalActivity, uint64(spec.Draining)); err != nil {
 		return err
 	}
-	h.objs.Detach()
 	if err := h.fire("END"); err != nil {
 		return err
 	}
@@ -279,3 +282,17 @@ func (h *Handle) Snapshot() (map[int][]*consume.AggEntry, error) {
 
 // Printed reports whether printa() has printed aggregation id.
 func (h *Handle) Printed(id int) bool { return h.printed[id] }
+
+// BufferDrops returns, per CPU, how many records did not fit in the
+// principal buffer so far.
+func (h *Handle) BufferDrops() ([]uint64, error) {
+	var per [][]byte
+	if err := h.objs.Map(spec.MapScratch).Lookup(uint32(0), &per); err != nil {
+		return nil, fmt.Errorf("reading drop counts: %w", err)
+	}
+	out := make([]uint64, len(per))
+	for i, v := range per {
+		out[i] = le64(v[spec.ScratchBufDrops:])
+	}
+	return out, nil
+}

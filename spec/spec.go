@@ -40,6 +40,10 @@ const (
 	GlobalVars       = 32 // first D global variable
 )
 
+// ScratchBufDrops is the offset in each CPU's scratch value of the count
+// of records that did not fit in the ring buffer on that CPU.
+const ScratchBufDrops = 80
+
 // Record header layout: every record in the buffer starts with the EPID
 // and the CPU it was produced on.
 const (

@@ -42,7 +42,7 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "dtrace: no probes specified")
 		return 1
 	}
-	if err := h.Compile(srcs, append([]string{inv.Argv0}, inv.Args...)); err != nil {
+	if err := h.Compile(srcs, append([]string{macroZero(inv)}, inv.Args...)); err != nil {
 		fmt.Fprintln(stderr, compileMessage(inv, err))
 		return 1
 	}
@@ -115,6 +115,13 @@ func consumeUntilDone(h *dtrace.Handle, p *dtrace.Printer, sig chan os.Signal) e
 }
 
 func reportDrops(h *dtrace.Handle, stderr io.Writer) {
+	if per, err := h.BufferDrops(); err == nil {
+		for cpu, n := range per {
+			if n > 0 {
+				fmt.Fprintf(stderr, "dtrace: %d drop%s on CPU %d\n", n, plural(n), cpu)
+			}
+		}
+	}
 	agg, dyn, err := h.Drops()
 	if err != nil {
 		return
@@ -132,6 +139,17 @@ func plural(n uint64) string {
 		return ""
 	}
 	return "s"
+}
+
+// macroZero is $0: the path of the first script given with -s, or the
+// argv[0] dtrace was run with.
+func macroZero(inv *Invocation) string {
+	for _, s := range inv.Sources {
+		if s.Kind == SourceFile {
+			return s.Text
+		}
+	}
+	return inv.Argv0
 }
 
 // sources reads the program sources: script files, and descriptions
