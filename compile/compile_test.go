@@ -44,11 +44,18 @@ func dump(p *spec.Program) string {
 	return b.String()
 }
 
+// corpus is the compiler's test programs, with the checker's program
+// that uses every construct the checker accepts.
+func corpus() []string {
+	files, _ := filepath.Glob("testdata/*.d")
+	return append(files, "../lang/check/testdata/ok.d")
+}
+
 // TestCorpus compiles every testdata program, checks that compilation is
 // deterministic, and that every program assembles.
 func TestCorpus(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.d")
-	if len(files) == 0 {
+	files := corpus()
+	if len(files) < 3 {
 		t.Fatal("no test programs")
 	}
 	for _, file := range files {

@@ -120,18 +120,11 @@ func valueSize(t check.Type) int {
 	return 8
 }
 
-var aggFuncs = map[check.AggFunc]spec.AggFunc{
-	check.AggCount: spec.AggCount, check.AggSum: spec.AggSum, check.AggAvg: spec.AggAvg,
-	check.AggMin: spec.AggMin, check.AggMax: spec.AggMax, check.AggStddev: spec.AggStddev,
-	check.AggQuantize: spec.AggQuantize, check.AggLquantize: spec.AggLquantize,
-	check.AggLlquantize: spec.AggLlquantize,
-}
-
 func (c *compiler) planAgg(a *check.Agg) *spec.Aggregation {
 	keys, ksize := keyLayout(0, a.Keys, c.cfg.StrSize)
-	sa := &spec.Aggregation{ID: a.ID, Name: a.Name, Func: aggFuncs[a.Func], Map: fmt.Sprintf("agg_%d", a.ID),
+	sa := &spec.Aggregation{ID: a.ID, Name: a.Name, Func: a.Func, Map: fmt.Sprintf("agg_%d", a.ID),
 		Keys: keys, KeySize: ksize}
-	if a.Func == check.AggLquantize {
+	if a.Func == spec.AggLquantize {
 		sa.Base, sa.Step, sa.Levels = a.Base, a.Step, (a.Limit-a.Base)/a.Step
 	}
 	sa.Factor, sa.Low, sa.High, sa.Nsteps = a.Factor, a.Low, a.High, a.Nsteps

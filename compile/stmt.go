@@ -122,7 +122,7 @@ func (g *gen) exprStmt(x ast.Expr) {
 // describes it in the ECB.
 func (g *gen) actionCall(call *ast.CallExpr, act check.Action) {
 	line := errorAt(g.c.files, call.Pos(), "", "").Line
-	sa := spec.Action{Format: act.Format, Line: line}
+	sa := spec.Action{Kind: act.Kind, Format: act.Format, Line: line}
 	if g.conds > 0 {
 		// The record has room for every action, taken or not; a flag
 		// says whether this one ran.
@@ -134,27 +134,19 @@ func (g *gen) actionCall(call *ast.CallExpr, act check.Action) {
 		sa.Aggs = append(sa.Aggs, a.ID)
 	}
 	switch act.Kind {
-	case check.ActTrace:
-		sa.Kind = spec.ActTrace
+	case spec.ActTrace:
 		sa.Items = append(sa.Items, g.recordExpr(call.Args[0]))
-	case check.ActPrintf:
-		sa.Kind = spec.ActPrintf
+	case spec.ActPrintf:
 		for _, a := range call.Args[1:] {
 			sa.Items = append(sa.Items, g.recordExpr(a))
 		}
-	case check.ActExit:
-		sa.Kind = spec.ActExit
+	case spec.ActExit:
 		sa.Items = append(sa.Items, g.recordExpr(call.Args[0]))
 		g.emit(
 			asm.LoadMapValue(asm.R1, 0, spec.GlobalActivity).WithReference(spec.MapGlobals),
 			storeImm64(asm.R1, 0, int32(spec.Draining)),
 		)
-	case check.ActPrinta:
-		sa.Kind = spec.ActPrinta
-	case check.ActClear:
-		sa.Kind = spec.ActClear
-	case check.ActTrunc:
-		sa.Kind = spec.ActTrunc
+	case spec.ActTrunc:
 		if len(call.Args) > 1 {
 			sa.Arg, _ = constValue(g.c.info, call.Args[1])
 		}

@@ -38,12 +38,14 @@ func compileFile(t *testing.T, file string) *spec.Program {
 	return p
 }
 
-// TestVerifier loads every program of the compiler's corpus: the kernel's
-// verifier must accept all generated code.
+// TestVerifier loads every program of the compiler's corpus, and the
+// checker's program using every accepted construct: the kernel's verifier
+// must accept all generated code.
 func TestVerifier(t *testing.T) {
 	testenv.RequireBPF(t)
 	files, _ := filepath.Glob("../compile/testdata/*.d")
-	if len(files) == 0 {
+	files = append(files, "../lang/check/testdata/ok.d")
+	if len(files) < 3 {
 		t.Fatal("no programs")
 	}
 	for _, file := range files {

@@ -187,24 +187,35 @@ func programText(reg *provider.Registry, s Source) (string, error) {
 	// messages and -S are the user's.
 	lead := desc[:strings.Index(desc, d)]
 	trail := desc[len(lead)+len(d):]
-	switch s.Kind {
-	case SourceProvider:
-		d = pad(d, 1)
-	case SourceModule:
-		d = pad(d, 2)
-	case SourceFunction:
-		d = pad(d, 3)
-	case SourceID:
-		p, err := probeByID(reg, d)
-		if err != nil {
-			return "", fmt.Errorf("invalid probe specifier %s: %v", s.Text, err)
-		}
-		d = p.Desc().String()
+	full, err := completeDesc(reg, s.Kind, d)
+	if err != nil {
+		return "", fmt.Errorf("invalid probe specifier %s: %v", s.Text, err)
 	}
 	if !strings.Contains(rest, "{") {
 		rest += " {}"
 	}
-	return lead + d + trail + rest, nil
+	return lead + full + trail + rest, nil
+}
+
+// completeDesc completes a description given to -P (one field), -m (two),
+// -f (three) or -i (a probe ID) to provider:module:function:name; -n
+// descriptions are complete as written.
+func completeDesc(reg *provider.Registry, kind SourceKind, d string) (string, error) {
+	switch kind {
+	case SourceProvider:
+		return pad(d, 1), nil
+	case SourceModule:
+		return pad(d, 2), nil
+	case SourceFunction:
+		return pad(d, 3), nil
+	case SourceID:
+		p, err := probeByID(reg, d)
+		if err != nil {
+			return "", err
+		}
+		return p.Desc().String(), nil
+	}
+	return d, nil
 }
 
 // probeByID finds the probe with the given -i identifier.
@@ -244,20 +255,9 @@ func descText(s string) string {
 
 // listDesc is the description a -l source asks to list.
 func listDesc(reg *provider.Registry, s Source) (provider.Desc, error) {
-	text := strings.TrimSpace(descText(s.Text))
-	switch s.Kind {
-	case SourceProvider:
-		text = pad(text, 1)
-	case SourceModule:
-		text = pad(text, 2)
-	case SourceFunction:
-		text = pad(text, 3)
-	case SourceID:
-		p, err := probeByID(reg, text)
-		if err != nil {
-			return provider.Desc{}, err
-		}
-		return p.Desc(), nil
+	text, err := completeDesc(reg, s.Kind, strings.TrimSpace(descText(s.Text)))
+	if err != nil {
+		return provider.Desc{}, err
 	}
 	f := strings.Split(text, ":")
 	if len(f) > 4 {

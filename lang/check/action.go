@@ -2,30 +2,21 @@ package check
 
 import (
 	"github.com/godtrace/godtrace/lang/ast"
-)
-
-// ActionKind is a data-recording or control action.
-type ActionKind int
-
-const (
-	ActTrace ActionKind = iota + 1
-	ActPrintf
-	ActExit
-	ActPrinta
-	ActClear
-	ActTrunc
+	"github.com/godtrace/godtrace/spec"
 )
 
 // Action is what the checker learned about one action call.
 type Action struct {
-	Kind   ActionKind
+	Kind   spec.ActionKind
 	Format string // printf/printa format, "" when none
 	Aggs   []*Agg // printa, clear, trunc operands
 }
 
-var actionNames = map[string]ActionKind{
-	"trace": ActTrace, "printf": ActPrintf, "exit": ActExit, "printa": ActPrinta,
-	"clear": ActClear, "trunc": ActTrunc,
+// actionNames names the actions the checker knows; their kinds are
+// spec's, shared with the code generator and consumer.
+var actionNames = map[string]spec.ActionKind{
+	"trace": spec.ActTrace, "printf": spec.ActPrintf, "exit": spec.ActExit, "printa": spec.ActPrinta,
+	"clear": spec.ActClear, "trunc": spec.ActTrunc,
 }
 
 func (c *checker) action(call *ast.CallExpr) {
@@ -34,18 +25,18 @@ func (c *checker) action(call *ast.CallExpr) {
 	act := Action{Kind: kind}
 	args := call.Args
 	switch kind {
-	case ActTrace, ActExit:
+	case spec.ActTrace, spec.ActExit:
 		if !c.nargs(call, 1, 1) {
 			return
 		}
 		t := c.expr(args[0])
-		if kind == ActExit && t.Kind != Int && t.Kind != Invalid {
+		if kind == spec.ActExit && t.Kind != Int && t.Kind != Invalid {
 			c.errorf(args[0].Pos(), "D_PROTO_ARG", "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: %s", t)
 		}
-		if kind == ActTrace && t.Kind == Void {
+		if kind == spec.ActTrace && t.Kind == Void {
 			c.errorf(args[0].Pos(), "D_TRACE_VOID", "trace( ) may not be applied to a void expression")
 		}
-	case ActPrintf:
+	case spec.ActPrintf:
 		if len(args) == 0 {
 			c.errorf(call.Rparen, "D_PRINTF_FMT", "printf( ) prototype mismatch: 0 args passed, at least 1 expected")
 			return
@@ -62,21 +53,21 @@ func (c *checker) action(call *ast.CallExpr) {
 				c.errorf(a.Pos(), "D_PRINTF_ARG_TYPE", "printf( ) argument may not be a void expression")
 			}
 		}
-	case ActPrinta, ActClear, ActTrunc:
-		if kind == ActPrinta && len(args) > 0 {
+	case spec.ActPrinta, spec.ActClear, spec.ActTrunc:
+		if kind == spec.ActPrinta && len(args) > 0 {
 			if f, ok := args[0].(*ast.StrLit); ok {
 				act.Format = f.Value
 				c.info.Types[args[0]] = StringType(len(f.Value) + 1)
 				args = args[1:]
 			}
 		}
-		if kind == ActTrunc && len(args) == 2 {
+		if kind == spec.ActTrunc && len(args) == 2 {
 			if _, ok := c.constInt(args[1]); !ok {
 				c.errorf(args[1].Pos(), "D_TRUNC_SCALAR", "trunc( ) argument #2 must be of scalar type")
 			}
 			args = args[:1]
 		}
-		if len(args) == 0 || (kind != ActPrinta && len(args) != 1) {
+		if len(args) == 0 || (kind != spec.ActPrinta && len(args) != 1) {
 			c.errorf(call.Rparen, "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed", name, len(call.Args))
 			return
 		}

@@ -3,27 +3,15 @@ package check
 import (
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/token"
+	"github.com/godtrace/godtrace/spec"
 )
 
-// AggFunc is an aggregating function.
-type AggFunc int
-
-const (
-	AggCount AggFunc = iota + 1
-	AggSum
-	AggAvg
-	AggMin
-	AggMax
-	AggStddev
-	AggQuantize
-	AggLquantize
-	AggLlquantize
-)
-
-var aggFuncs = map[string]AggFunc{
-	"count": AggCount, "sum": AggSum, "avg": AggAvg, "min": AggMin, "max": AggMax,
-	"stddev": AggStddev, "quantize": AggQuantize, "lquantize": AggLquantize,
-	"llquantize": AggLlquantize,
+// aggFuncs names the aggregating functions; their kinds are spec's, the
+// vocabulary shared with the code generator and consumer.
+var aggFuncs = map[string]spec.AggFunc{
+	"count": spec.AggCount, "sum": spec.AggSum, "avg": spec.AggAvg, "min": spec.AggMin, "max": spec.AggMax,
+	"stddev": spec.AggStddev, "quantize": spec.AggQuantize, "lquantize": spec.AggLquantize,
+	"llquantize": spec.AggLlquantize,
 }
 
 // Agg is one aggregation: its function, key signature and constant
@@ -32,7 +20,7 @@ var aggFuncs = map[string]AggFunc{
 type Agg struct {
 	Name string // "" for @
 	ID   int
-	Func AggFunc
+	Func spec.AggFunc
 	Keys []Type
 	Pos  token.Pos
 	// lquantize: Base, Limit, Step; llquantize: Factor, Low, High, Steps.
@@ -90,7 +78,7 @@ func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
 	c.info.Types[e.Y] = TypeVoid
 }
 
-func aggName(f AggFunc) string {
+func aggName(f spec.AggFunc) string {
 	for n, g := range aggFuncs {
 		if g == f {
 			return n
@@ -100,16 +88,16 @@ func aggName(f AggFunc) string {
 }
 
 // aggArgs checks the argument count and types of an aggregating function.
-func (c *checker) aggArgs(call *ast.CallExpr, fn AggFunc) bool {
+func (c *checker) aggArgs(call *ast.CallExpr, fn spec.AggFunc) bool {
 	lo, hi := 1, 1
 	switch fn {
-	case AggCount:
+	case spec.AggCount:
 		lo, hi = 0, 0
-	case AggQuantize:
+	case spec.AggQuantize:
 		lo, hi = 1, 2
-	case AggLquantize:
+	case spec.AggLquantize:
 		lo, hi = 3, 5
-	case AggLlquantize:
+	case spec.AggLlquantize:
 		lo, hi = 5, 6
 	}
 	if !c.nargs(call, lo, hi) {
@@ -133,7 +121,7 @@ func (c *checker) aggParams(call *ast.CallExpr, agg *Agg) {
 	consts := make([]int64, len(call.Args))
 	for i := 1; i < len(call.Args); i++ {
 		v, ok := c.constInt(call.Args[i])
-		isIncr := (agg.Func == AggQuantize && i == 1) || (agg.Func == AggLquantize && i == 4) || (agg.Func == AggLlquantize && i == 5)
+		isIncr := (agg.Func == spec.AggQuantize && i == 1) || (agg.Func == spec.AggLquantize && i == 4) || (agg.Func == spec.AggLlquantize && i == 5)
 		if !ok && !isIncr {
 			c.errorf(call.Args[i].Pos(), paramTag(agg.Func, i), "%s( ) argument #%d must be a constant", call.Fun.Name, i+1)
 			return
@@ -141,7 +129,7 @@ func (c *checker) aggParams(call *ast.CallExpr, agg *Agg) {
 		consts[i] = v
 	}
 	switch agg.Func {
-	case AggLquantize:
+	case spec.AggLquantize:
 		agg.Base, agg.Limit, agg.Step = consts[1], consts[2], 1
 		if len(consts) > 3 {
 			agg.Step = consts[3]
@@ -154,7 +142,7 @@ func (c *checker) aggParams(call *ast.CallExpr, agg *Agg) {
 		case (agg.Limit-agg.Base)/agg.Step > 0xffff:
 			c.errorf(call.Args[2].Pos(), "D_LQUANT_STEPS", "lquantize( ) has too many steps")
 		}
-	case AggLlquantize:
+	case spec.AggLlquantize:
 		agg.Factor, agg.Low, agg.High, agg.Nsteps = consts[1], consts[2], consts[3], consts[4]
 		if agg.Factor < 2 || agg.Low < 0 || agg.High < agg.Low || agg.Nsteps < 1 {
 			c.errorf(call.Args[1].Pos(), "D_LLQUANT_FACTORVAL", "llquantize( ) parameters are out of range")
@@ -164,8 +152,8 @@ func (c *checker) aggParams(call *ast.CallExpr, agg *Agg) {
 
 // paramTag is DTrace's tag for a non-constant parameter i of lquantize
 // (base, limit, step) or llquantize (factor, low, high, steps).
-func paramTag(f AggFunc, i int) string {
-	if f == AggLquantize {
+func paramTag(f spec.AggFunc, i int) string {
+	if f == spec.AggLquantize {
 		return [...]string{"", "D_LQUANT_BASETYPE", "D_LQUANT_LIMTYPE", "D_LQUANT_STEPTYPE"}[min(i, 3)]
 	}
 	return [...]string{"", "D_LLQUANT_FACTORTYPE", "D_LLQUANT_LOWTYPE", "D_LLQUANT_HIGHTYPE", "D_LLQUANT_NSTEPTYPE"}[min(i, 4)]
