@@ -1,7 +1,6 @@
 package compile
 
 import (
-	"encoding/binary"
 	"fmt"
 
 	"github.com/cilium/ebpf"
@@ -177,14 +176,13 @@ func (c *compiler) maps() map[string]*ebpf.MapSpec {
 		spec.MapRodata: {Name: spec.MapRodata, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(len(c.rodata)), MaxEntries: 1,
 			Flags: bpfRdonlyProg, Contents: []ebpf.MapKV{{Key: uint32(0), Value: c.rodata}}},
 	}
-	for v, loc := range c.vars {
+	for _, loc := range c.vars {
 		if loc.mapName == "" {
 			continue
 		}
 		entries := c.cfg.DynVarSize / (loc.keySize + loc.valSize + 64)
 		m[loc.mapName] = &ebpf.MapSpec{Name: mapName(loc.mapName), Type: ebpf.Hash, KeySize: uint32(loc.keySize),
 			ValueSize: uint32(loc.valSize), MaxEntries: uint32(max(entries, 16))}
-		_ = v
 	}
 	for _, a := range c.aggs {
 		ms := &ebpf.MapSpec{Name: mapName(a.Map), KeySize: uint32(a.KeySize), ValueSize: uint32(a.ValueSize)}
@@ -293,6 +291,3 @@ func (g *gen) activityCheck(out string) {
 		asm.JNE.Imm(asm.R1, int32(want), out),
 	)
 }
-
-// le64 encodes v little-endian.
-func le64(v uint64) []byte { return binary.LittleEndian.AppendUint64(nil, v) }

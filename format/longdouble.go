@@ -17,12 +17,6 @@ func ldInt(v int64) *longDouble {
 	return x
 }
 
-func ldUint(v uint64) *longDouble {
-	x := new(longDouble)
-	x.f.SetPrec(64).SetMode(big.ToNearestEven).SetUint64(v)
-	return x
-}
-
 // addMul sets x to x + a*b with two roundings, as "x += (long double)a *
 // (long double)b" compiles.
 func (x *longDouble) addMul(a, b int64) {

@@ -78,7 +78,6 @@ type checker struct {
 
 	globals, tlocals, clocals map[string]*Var
 	aggs                      map[string]*Agg
-	inAgg                     bool // checking an aggregating function's arguments
 }
 
 // Check type-checks prog. The error, if any, is an ErrorList.
