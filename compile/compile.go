@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cilium/ebpf/btf"
+
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
 	"github.com/godtrace/godtrace/lang/parser"
@@ -39,6 +41,9 @@ type Kernel interface {
 	// TaskParentTgid returns the offsets of task_struct.real_parent and
 	// task_struct.tgid.
 	TaskParentTgid() (realParent, tgid int, err error)
+	// BTF returns the kernel's type information, loading it on first
+	// use.
+	BTF() (*btf.Spec, error)
 }
 
 // ErrorList is the set of compile errors, each at a D source line.
@@ -75,7 +80,12 @@ func Compile(files []*token.File, cfg Config) (*spec.Program, error) {
 		}
 		all.Decls = append(all.Decls, prog.Decls...)
 	}
-	info, err := check.Check(all, check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros})
+	ccfg := check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros,
+		Line: func(p token.Pos) int { return errorAt(files, p, "", "").Line }}
+	if cfg.Kernel != nil {
+		ccfg.KernelBTF = cfg.Kernel.BTF
+	}
+	info, err := check.Check(all, ccfg)
 	if err != nil {
 		return nil, positioned(files, err)
 	}

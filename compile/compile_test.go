@@ -4,9 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/cilium/ebpf/btf"
+
+	"github.com/godtrace/godtrace/internal/testenv"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/dtraceprov"
@@ -22,17 +26,22 @@ func registry() *provider.Registry {
 		syscall.NewFS(os.DirFS("../provider/syscall/testdata/tracefs")))
 }
 
-type fakeKernel struct{}
+// savedKernel answers from the kernel types saved in testdata.
+type savedKernel struct{ t testing.TB }
 
-func (fakeKernel) TaskParentTgid() (int, int, error) { return 2000, 1000, nil }
+func (savedKernel) TaskParentTgid() (int, int, error) { return 2000, 1000, nil }
 
-func config() Config {
-	return Config{Registry: registry(), Kernel: fakeKernel{}, Macros: []string{"script", "42", "word"}}
+func (k savedKernel) BTF() (*btf.Spec, error) {
+	return testenv.SavedBTF(k.t, "../lang/check/testdata/vmlinux.btf.gz"), nil
+}
+
+func config(t testing.TB) Config {
+	return Config{Registry: registry(), Kernel: savedKernel{t}, Macros: []string{"script", "42", "word"}}
 }
 
 func compileSrc(t *testing.T, name, src string) (*spec.Program, error) {
 	t.Helper()
-	return Compile([]*token.File{token.NewFile(name, []byte(src))}, config())
+	return Compile([]*token.File{token.NewFile(name, []byte(src))}, config(t))
 }
 
 // dump renders a program's instructions, for comparing two compilations.
@@ -137,10 +146,13 @@ func TestRecordLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := p.ECBs[0].Actions[0]
-	got := fmt.Sprint(a.Items)
-	want := "[{8 1 false true char 0} {16 16 true false string 256} {32 8 false true long 0}]"
-	if got != want {
-		t.Errorf("items %s, want %s", got, want)
+	want := []spec.Item{
+		{Off: 8, Size: 1, Signed: true, TypeName: "char"},
+		{Off: 16, Size: 16, String: true, TypeName: "string", StrSize: 256},
+		{Off: 32, Size: 8, Signed: true, TypeName: "long"},
+	}
+	if !slices.Equal(a.Items, want) {
+		t.Errorf("items %+v, want %+v", a.Items, want)
 	}
 	if p.ECBs[0].Size != 40 {
 		t.Errorf("record size %d, want 40", p.ECBs[0].Size)
@@ -169,7 +181,7 @@ func TestErrors(t *testing.T) {
 
 // TestZeroMatches checks -Z: a description matching nothing is allowed.
 func TestZeroMatches(t *testing.T) {
-	cfg := config()
+	cfg := config(t)
 	cfg.ZeroMatches = true
 	p, err := Compile([]*token.File{token.NewFile("", []byte("syscall::nosuch:entry { } BEGIN { }"))}, cfg)
 	if err != nil {
@@ -187,7 +199,7 @@ func TestSources(t *testing.T) {
 		token.NewFile("", []byte("BEGIN { x = 1; }")),
 		token.NewFile("b.d", []byte("BEGIN\n{\n\ty = x + 1;\n\tz = q;\n}")),
 	}
-	_, err := Compile(files, config())
+	_, err := Compile(files, config(t))
 	l, ok := err.(ErrorList)
 	if !ok || l[0].File != 1 || l[0].Line != 4 {
 		t.Fatalf("error %v, want one in source 1 at line 4", err)

@@ -15,6 +15,14 @@ func (g *gen) expr(e ast.Expr) {
 	if g.err != nil {
 		return
 	}
+	if v, ok := g.c.info.Consts[e]; ok {
+		g.emit(loadImm(asm.R0, v))
+		return
+	}
+	if st, ok := g.c.info.Strings[e]; ok {
+		g.charArray(e, st)
+		return
+	}
 	switch e := e.(type) {
 	case *ast.IntLit:
 		g.emit(loadImm(asm.R0, int64(e.Value)))
@@ -30,10 +38,29 @@ func (g *gen) expr(e ast.Expr) {
 			g.builtin(e, b)
 			return
 		}
+		if init, ok := g.c.info.Inlines[e]; ok {
+			g.expr(init)
+			g.normalize(asm.R0, g.typeOf(e))
+			return
+		}
 		g.loadVar(e)
 	case *ast.SelectorExpr, *ast.IndexExpr:
+		if g.isMemory(e) {
+			g.load(e)
+			return
+		}
 		g.loadVar(e)
+	case *ast.StringofExpr:
+		g.stringof(e)
 	case *ast.UnaryExpr:
+		switch e.Op {
+		case token.MUL:
+			g.load(e)
+			return
+		case token.AND:
+			g.addr(e.X)
+			return
+		}
 		g.unary(e)
 	case *ast.PostfixExpr:
 		g.incdec(e.X, e.Op, true)
@@ -46,14 +73,19 @@ func (g *gen) expr(e ast.Expr) {
 	case *ast.CastExpr:
 		g.expr(e.X)
 		g.normalize(asm.R0, g.typeOf(e))
-	case *ast.SizeofExpr:
-		g.emit(loadImm(asm.R0, g.c.info.Sizes[e]))
 	default:
 		g.fail(e, "expression not supported yet")
 	}
 }
 
-func (g *gen) typeOf(e ast.Expr) check.Type { return g.c.info.Types[e] }
+// typeOf is the type of e's value: a char array used as a string has
+// the string type it becomes.
+func (g *gen) typeOf(e ast.Expr) check.Type {
+	if st, ok := g.c.info.Strings[e]; ok {
+		return st
+	}
+	return g.c.info.Types[e]
+}
 
 // stringLit points R0 at a literal in rodata.
 func (g *gen) stringLit(s string, size int) {
@@ -227,6 +259,10 @@ func (g *gen) binary(e *ast.BinaryExpr) {
 			g.emit(asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Imm(asm.R2, 0))
 		}
 		g.compare(e.Op, signedCompare(xt, yt))
+		return
+	}
+	if (e.Op == token.ADD || e.Op == token.SUB) && (xt.Kind == check.Pointer || yt.Kind == check.Pointer) {
+		g.pointerArith(e.Op, xt, yt)
 		return
 	}
 	if e.Op == token.LXOR {

@@ -26,7 +26,7 @@ const (
 // Stack layout of a clause function: two fixed slots for helper
 // arguments, then a stack of temporaries.
 const (
-	stackKey   = -8  // 8-byte key (dynamic variables, keyless aggregations)
+	stackKey   = -8  // 8-byte scratch slot (ppid; the faulting value on the way to the fault handler)
 	stackValue = -16 // 8-byte value to store in a map
 	stackTemps = -24 // first temporary
 	stackLimit = 512

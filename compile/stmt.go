@@ -156,7 +156,10 @@ func (g *gen) actionCall(call *ast.CallExpr, act check.Action) {
 
 // recordExpr evaluates e and appends its value to the staged record.
 func (g *gen) recordExpr(e ast.Expr) spec.Item {
-	t := g.c.info.Types[e]
+	t := g.typeOf(e)
+	if t.Kind == check.Struct || t.Kind == check.Array {
+		return g.recordMemory(e)
+	}
 	g.expr(e)
 	if t.Kind == check.String {
 		size := roundUp(t.Size, 8)
@@ -211,7 +214,8 @@ func (g *gen) faultHandler() {
 		asm.StoreImm(regScratch, st+8, int64(g.ecb.EPID), asm.Word),
 		asm.StoreMem(regScratch, st+12, asm.R8, asm.Word),
 		asm.StoreMem(regScratch, st+16, asm.R9, asm.DWord),
-		storeImm64(regScratch, st+24, 0),
+		asm.LoadMem(asm.R1, asm.R10, stackKey, asm.DWord),
+		asm.StoreMem(regScratch, st+24, asm.R1, asm.DWord),
 		asm.FnGetSmpProcessorId.Call(),
 		asm.StoreMem(regScratch, st+spec.HeaderCPU, asm.R0, asm.Word),
 		asm.LoadMapPtr(asm.R1, 0).WithReference(spec.MapBuffer),
@@ -228,8 +232,16 @@ func (g *gen) faultHandler() {
 	)
 }
 
-// raise jumps to the clause's fault handler with fault kind k.
+// raise jumps to the clause's fault handler with fault kind k and a
+// faulting value of 0.
 func (g *gen) raise(k int) {
+	g.emit(storeImm64(asm.R10, stackKey, 0))
+	g.raiseWith(k)
+}
+
+// raiseWith jumps to the fault handler with fault kind k; the faulting
+// value is already in the stackKey slot.
+func (g *gen) raiseWith(k int) {
 	if g.fault == "" {
 		g.fault = g.newLabel()
 	}

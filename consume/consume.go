@@ -65,6 +65,9 @@ func (r *Record) Datum(it spec.Item) format.Datum {
 }
 
 func datum(b []byte, it spec.Item) format.Datum {
+	if it.Bytes {
+		return format.BytesDatum(append([]byte(nil), b[it.Off:it.Off+it.Size]...))
+	}
 	if it.String {
 		s := b[it.Off : it.Off+it.Size]
 		if i := bytes.IndexByte(s, 0); i >= 0 {

@@ -21,6 +21,9 @@ func (k *kernelTypes) load() (*btf.Spec, error) {
 	return k.spec, k.err
 }
 
+// BTF returns the kernel's types.
+func (k *kernelTypes) BTF() (*btf.Spec, error) { return k.load() }
+
 // TaskParentTgid returns the byte offsets of task_struct.real_parent and
 // task_struct.tgid.
 func (k *kernelTypes) TaskParentTgid() (int, int, error) {

@@ -98,6 +98,8 @@ func (p *Printer) Fault(h *Handle, f *consume.Fault) error {
 	switch f.Kind {
 	case spec.FaultDivZero:
 		what = "divide-by-zero"
+	case spec.FaultBadAddr:
+		what = fmt.Sprintf("invalid address (0x%x)", f.Value)
 	}
 	id, desc := uint32(0), "?"
 	if f.ECB != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/btf"
 
 	"github.com/godtrace/godtrace/compile"
 	"github.com/godtrace/godtrace/internal/testenv"
@@ -22,6 +23,8 @@ type kernel struct{}
 // The offsets only need to be plausible for the verifier: generated code
 // reads task fields with bpf_probe_read_kernel.
 func (kernel) TaskParentTgid() (int, int, error) { return 1000, 2000, nil }
+
+func (kernel) BTF() (*btf.Spec, error) { return btf.LoadKernelSpec() }
 
 func compileFile(t *testing.T, file string) *spec.Program {
 	t.Helper()

@@ -57,9 +57,11 @@ const (
 // (uint32), the action index (uint32) and the faulting value (uint64).
 const EPIDError = 0
 
-// Fault kinds, as DTrace's DTRACEFLT_*.
+// Fault kinds, numbered as DTrace's DTRACEFLT_* (they are the ERROR
+// probe's arg4).
 const (
-	FaultDivZero = 1
+	FaultBadAddr = 1
+	FaultDivZero = 4
 )
 
 // Program is a compiled D program.
@@ -137,6 +139,7 @@ type Item struct {
 	String    bool // NUL-padded string of Size bytes
 	Signed    bool // integers
 	TypeName  string
+	Bytes bool // raw memory of Size bytes (a traced struct or array)
 	// StrSize is, for a string, the size DTrace would have recorded
 	// (the strsize option). Strings are stored in buffers no larger than
 	// they can need, but printed as DTrace prints a strsize record.

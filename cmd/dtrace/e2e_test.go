@@ -94,6 +94,20 @@ func workload(spec string) int {
 		for i := 0; i < n; i++ {
 			f.ReadAt(buf[:1<<(i%13)], 4242)
 		}
+	case "letters":
+		// A buffer of 'A', 'B', 'C' ... handed to pread64 (offset 4343):
+		// the entry probe sees these bytes through arg1.
+		f, err := os.Open("/dev/zero")
+		if err != nil {
+			return 1
+		}
+		buf := make([]byte, 32)
+		for i := 0; i < n; i++ {
+			for j := range buf {
+				buf[j] = byte('A' + j)
+			}
+			f.ReadAt(buf, 4343)
+		}
 	default:
 		return 2
 	}

@@ -29,7 +29,7 @@ func (c *checker) action(call *ast.CallExpr) {
 		if !c.nargs(call, 1, 1) {
 			return
 		}
-		t := c.expr(args[0])
+		t := c.rvalue(args[0])
 		if kind == spec.ActExit && t.Kind != Int && t.Kind != Invalid {
 			c.errorf(args[0].Pos(), "D_PROTO_ARG", "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: %s", t)
 		}
@@ -38,7 +38,7 @@ func (c *checker) action(call *ast.CallExpr) {
 		}
 	case spec.ActPrintf:
 		if len(args) == 0 {
-			c.errorf(call.Rparen, "D_PRINTF_FMT", "printf( ) prototype mismatch: 0 args passed, at least 1 expected")
+			c.errorf(call.Rparen, "D_PROTO_LEN", "printf( ) prototype mismatch: 0 args passed, 1 expected")
 			return
 		}
 		f, ok := args[0].(*ast.StrLit)
@@ -49,7 +49,7 @@ func (c *checker) action(call *ast.CallExpr) {
 		act.Format = f.Value
 		c.info.Types[args[0]] = StringType(len(f.Value) + 1)
 		for _, a := range args[1:] {
-			if t := c.expr(a); t.Kind == Void {
+			if t := c.rvalue(a); t.Kind == Void {
 				c.errorf(a.Pos(), "D_PRINTF_ARG_TYPE", "printf( ) argument may not be a void expression")
 			}
 		}
@@ -111,13 +111,13 @@ func (c *checker) call(e *ast.CallExpr) Type {
 		c.expr(a)
 	}
 	if _, ok := actionNames[e.Fun.Name]; ok {
-		c.errorf(e.Fun.At, "D_ACT_SPEC", "%s( ) may not be used in an expression", e.Fun.Name)
+		c.errorf(e.Fun.At, "D_OP_INCOMPAT", "%s( ) returns void and may not be used in an expression", e.Fun.Name)
 		return TypeInvalid
 	}
 	if _, ok := aggFuncs[e.Fun.Name]; ok {
 		c.errorf(e.Fun.At, "D_AGG_FUNC", "%s( ) may only be used as an aggregating function", e.Fun.Name)
 		return TypeInvalid
 	}
-	c.errorf(e.Fun.At, "D_PROTO_UNDEF", "failed to resolve %s: Unknown function name", e.Fun.Name)
+	c.errorf(e.Fun.At, "D_FUNC_UNDEF", "undefined function name: %s", e.Fun.Name)
 	return TypeInvalid
 }

@@ -37,17 +37,17 @@ func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
 	}
 	fn, ok := aggFuncs[call.Fun.Name]
 	if !ok {
-		c.errorf(call.Fun.At, "D_AGG_FUNC", "%s( ) may not be used as an aggregating function", call.Fun.Name)
+		c.errorf(call.Fun.At, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", a.Name)
 		return
 	}
 	keys := make([]Type, len(a.Keys))
 	for i, k := range a.Keys {
-		keys[i] = c.expr(k)
+		keys[i] = c.rvalue(k)
 		if keys[i].Kind == Invalid {
 			return
 		}
-		if keys[i].Kind == Void {
-			c.errorf(k.Pos(), "D_AGG_KEY", "aggregation key #%d may not be a void expression", i+1)
+		if keys[i].Kind != Int && keys[i].Kind != String && keys[i].Kind != Pointer {
+			c.errorf(k.Pos(), "D_PROTO_ARG", "@%s[ ] key #%d is incompatible with prototype:\n\tprototype: scalar or string\n\t      key: %s", a.Name, i+1, keys[i])
 			return
 		}
 	}
@@ -62,7 +62,7 @@ func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
 		c.aggParams(call, agg)
 	} else {
 		if agg.Func != fn {
-			c.errorf(call.Fun.At, "D_AGG_REDEF", "aggregation redefined: @%s\n\t current: %s( )\n\tprevious: %s( )", a.Name, call.Fun.Name, aggName(agg.Func))
+			c.errorf(call.Fun.At, "D_AGG_REDEF", "aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %d", a.Name, a.Name, call.Fun.Name, a.Name, aggName(agg.Func), c.line(agg.Pos))
 			return
 		}
 		if !c.sameKeys(a.At, "@"+a.Name, agg.Keys, keys) {
@@ -108,7 +108,7 @@ func (c *checker) aggArgs(call *ast.CallExpr, fn spec.AggFunc) bool {
 		if t.Kind == Invalid {
 			return false
 		}
-		if t.Kind != Int {
+		if !t.IsScalar() {
 			c.errorf(a.Pos(), "D_AGG_SCALAR", "%s( ) argument #%d must be of scalar type", call.Fun.Name, i+1)
 			return false
 		}
@@ -123,7 +123,7 @@ func (c *checker) aggParams(call *ast.CallExpr, agg *Agg) {
 		v, ok := c.constInt(call.Args[i])
 		isIncr := (agg.Func == spec.AggQuantize && i == 1) || (agg.Func == spec.AggLquantize && i == 4) || (agg.Func == spec.AggLlquantize && i == 5)
 		if !ok && !isIncr {
-			c.errorf(call.Args[i].Pos(), paramTag(agg.Func, i), "%s( ) argument #%d must be a constant", call.Fun.Name, i+1)
+			c.errorf(call.Args[i].Pos(), paramTag(agg.Func, i), "%s( ) argument #%d must be an integer constant", call.Fun.Name, i)
 			return
 		}
 		consts[i] = v
@@ -135,12 +135,12 @@ func (c *checker) aggParams(call *ast.CallExpr, agg *Agg) {
 			agg.Step = consts[3]
 		}
 		switch {
-		case agg.Step <= 0:
-			c.errorf(call.Args[3].Pos(), "D_LQUANT_STEPVAL", "lquantize( ) step must be greater than zero")
+		case agg.Step <= 0 || agg.Step > 0xffff:
+			c.errorf(call.Args[len(call.Args)-1].Pos(), "D_LQUANT_STEPVAL", "lquantize( ) argument #3 must be a 16-bit quantity")
 		case agg.Limit <= agg.Base:
-			c.errorf(call.Args[2].Pos(), "D_LQUANT_MISMATCH", "lquantize( ) upper bound must be greater than lower bound")
+			c.errorf(call.Args[2].Pos(), "D_LQUANT_MISMATCH", "lquantize( ) base (argument #1) must be less than limit (argument #2)")
 		case (agg.Limit-agg.Base)/agg.Step > 0xffff:
-			c.errorf(call.Args[2].Pos(), "D_LQUANT_STEPS", "lquantize( ) has too many steps")
+			c.errorf(call.Args[2].Pos(), "D_LQUANT_STEPLARGE", "lquantize( ) step (argument #3) too large: must have at most 65535 steps")
 		}
 	case spec.AggLlquantize:
 		agg.Factor, agg.Low, agg.High, agg.Nsteps = consts[1], consts[2], consts[3], consts[4]

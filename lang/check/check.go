@@ -14,6 +14,8 @@ package check
 import (
 	"strconv"
 
+	"github.com/cilium/ebpf/btf"
+
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/token"
 )
@@ -22,6 +24,13 @@ import (
 type Config struct {
 	StrSize int      // the strsize option
 	Macros  []string // $0..$N: the script name, then the macro arguments
+	// KernelBTF loads the running kernel's types; it is called at most
+	// once, and only if the program names a type D does not know. Nil
+	// means there are no kernel types.
+	KernelBTF func() (*btf.Spec, error)
+	// Line resolves a position to its source line, for messages that
+	// cite another line; nil when unknown.
+	Line func(token.Pos) int
 }
 
 // VarKind says where a variable lives.
@@ -56,8 +65,17 @@ type Info struct {
 	Actions  map[*ast.CallExpr]Action
 	// Macros maps a macro variable to the literal it stands for.
 	Macros map[*ast.MacroVar]ast.Expr
-	// Sizes holds the value of each sizeof expression.
-	Sizes map[*ast.SizeofExpr]int64
+	// Consts holds the value of each integer constant expression the
+	// checker evaluates: sizeof, offsetof, enumerators, and inlines
+	// whose value is constant.
+	Consts map[ast.Expr]int64
+	// Inlines maps a use of an inline to the expression it stands for.
+	Inlines map[*ast.Ident]ast.Expr
+	// Members maps a member access (-> or .) to the member it names.
+	Members map[*ast.SelectorExpr]Member
+	// Strings holds the expressions of char array type that are used as
+	// strings, with the string type they become.
+	Strings map[ast.Expr]Type
 
 	Globals, ThreadLocals, ClauseLocals []*Var
 
@@ -78,6 +96,15 @@ type checker struct {
 
 	globals, tlocals, clocals map[string]*Var
 	aggs                      map[string]*Agg
+
+	typedefs map[string]Type      // typedef names declared in D
+	tags     map[string]Type      // "struct foo", "union u", "enum e" declared in D
+	enums    map[string]enumConst // enumerators
+	inlines  map[string]*inlineDef
+	kernel   *kernelTypes
+	// declaring is set while checking a declaration, where naming an
+	// unknown struct declares it.
+	declaring bool
 }
 
 // Check type-checks prog. The error, if any, is an ErrorList.
@@ -94,10 +121,18 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 			AggOf:    map[*ast.AggExpr]*Agg{},
 			Actions:  map[*ast.CallExpr]Action{},
 			Macros:   map[*ast.MacroVar]ast.Expr{},
-			Sizes:    map[*ast.SizeofExpr]int64{},
+			Consts:   map[ast.Expr]int64{},
+			Inlines:  map[*ast.Ident]ast.Expr{},
+			Members:  map[*ast.SelectorExpr]Member{},
+			Strings:  map[ast.Expr]Type{},
 		},
 		globals: map[string]*Var{}, tlocals: map[string]*Var{}, clocals: map[string]*Var{},
-		aggs: map[string]*Agg{},
+		aggs:     map[string]*Agg{},
+		typedefs: map[string]Type{},
+		tags:     map[string]Type{},
+		enums:    map[string]enumConst{},
+		inlines:  map[string]*inlineDef{},
+		kernel:   &kernelTypes{load: cfg.KernelBTF},
 	}
 	for _, d := range prog.Decls {
 		c.decl(d)
@@ -117,6 +152,10 @@ func (c *checker) decl(d ast.Decl) {
 		c.pragma(d)
 	case *ast.VarDecl:
 		c.varDecl(d)
+	case *ast.TypeDecl:
+		c.typeDecl(d)
+	case *ast.InlineDecl:
+		c.inlineDecl(d)
 	default:
 		c.errorf(d.Pos(), "D_UNKNOWN", "declarations of this kind are not supported yet")
 	}
@@ -126,7 +165,7 @@ func (c *checker) clause(cl *ast.Clause) {
 	c.info.Clauses = append(c.info.Clauses, cl)
 	if cl.Pred != nil {
 		t := c.expr(cl.Pred)
-		if t.Kind != Int && t.Kind != Invalid {
+		if !t.IsScalar() && t.Kind != Invalid {
 			c.errorf(cl.Pred.Pos(), "D_PRED_SCALAR", "predicate result must be of scalar type")
 		}
 	}
@@ -144,7 +183,7 @@ func (c *checker) stmt(s ast.Stmt) {
 	case *ast.ExprStmt:
 		c.exprStmt(s.X)
 	case *ast.IfStmt:
-		if t := c.expr(s.Cond); t.Kind != Int && t.Kind != Invalid {
+		if t := c.expr(s.Cond); !t.IsScalar() && t.Kind != Invalid {
 			c.errorf(s.Cond.Pos(), "D_PRED_SCALAR", "if-condition must be of scalar type")
 		}
 		c.stmts(s.Then)
@@ -181,7 +220,7 @@ func (c *checker) pragma(p *ast.Pragma) {
 	switch w[1] {
 	case "option":
 		if len(w) < 3 {
-			c.errorf(p.At, "D_PRAGMA_MALFORM", "malformed #pragma D option")
+			c.errorf(p.At, "D_PRAGMA_MALFORM", "malformed #pragma option <option>=<val>")
 			return
 		}
 		for _, o := range w[2:] {
@@ -197,19 +236,21 @@ func (c *checker) pragma(p *ast.Pragma) {
 	case "attributes", "binding", "depends_on", "error", "ident", "line":
 		// Accepted; their effects come with the full front end.
 	default:
-		c.errorf(p.At, "D_PRAGMA_INVAL", "invalid control directive: #pragma D %s", w[1])
+		c.errorf(p.At, "D_PRAGMA_INVAL", "invalid D pragma: %s", w[1])
 	}
 }
 
 func (c *checker) varDecl(d *ast.VarDecl) {
+	c.declaring = true
 	t, ok := c.typeExpr(d.Type)
+	c.declaring = false
 	if !ok {
 		return
 	}
 	for _, n := range d.Names {
-		vt := t
-		if n.Ptr > 0 {
-			vt = TypeUlong
+		vt, ok := c.declarator(t, n)
+		if !ok {
+			continue
 		}
 		if vt.Kind == String {
 			vt = StringType(c.cfg.StrSize)
@@ -222,8 +263,8 @@ func (c *checker) varDecl(d *ast.VarDecl) {
 			}
 			keys = append(keys, c.storageType(k))
 		}
-		if len(n.Arrays) > 0 && len(n.Keys) == 0 {
-			c.errorf(n.At, "D_UNKNOWN", "arrays of fixed size are not supported yet")
+		if vt.Kind != Int && vt.Kind != String && vt.Kind != Pointer {
+			c.errorf(n.At, "D_UNKNOWN", "variables of type %s are not supported yet", vt)
 			continue
 		}
 		v := c.declare(d.Class, n.Name, n.At)
@@ -265,33 +306,15 @@ func (c *checker) storageType(t Type) Type {
 	return t
 }
 
-func (c *checker) typeExpr(te *ast.TypeExpr) (Type, bool) {
-	if te == nil {
-		return TypeInvalid, false
-	}
-	if te.Name == "string" {
-		return StringType(c.cfg.StrSize), true
-	}
-	t, ok := typeNames[te.Name]
-	if !ok {
-		c.errorf(te.At, "D_TYPE_ERR", "failed to resolve type %s", te.Name)
-		return TypeInvalid, false
-	}
-	if te.Ptr > 0 {
-		return TypeUlong, true
-	}
-	return t, true
-}
-
 // macroInt returns macro argument $n as an integer constant.
 func (c *checker) macro(m *ast.MacroVar) Type {
 	n, err := strconv.Atoi(m.Name)
 	if err != nil || n < 0 {
-		c.errorf(m.At, "D_MACRO_UNDEF", "macro variable $%s is not supported yet", m.Name)
+		c.errorf(m.At, "D_MACRO_UNDEF", "macro variable $%s is not defined", m.Name)
 		return TypeInvalid
 	}
 	if n >= len(c.cfg.Macros) {
-		c.errorf(m.At, "D_MACRO_UNUSED", "macro argument $%d is not defined", n)
+		c.errorf(m.At, "D_MACRO_UNDEF", "macro argument $%d is not defined", n)
 		return TypeInvalid
 	}
 	val := c.cfg.Macros[n]

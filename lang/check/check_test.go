@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cilium/ebpf/btf"
+
+	"github.com/godtrace/godtrace/internal/testenv"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/parser"
 	"github.com/godtrace/godtrace/lang/token"
@@ -20,6 +23,16 @@ func parse(t *testing.T, name string, src []byte) (*token.File, *ast.Program) {
 		t.Fatalf("%s: parse: %v", name, err)
 	}
 	return f, prog
+}
+
+// config is the checker's configuration in tests: kernel types from the
+// saved BTF of a 6.18 kernel, and lines from f.
+func config(t *testing.T, f *token.File) Config {
+	return Config{
+		StrSize: 256, Macros: []string{"script", "42", "word"},
+		KernelBTF: func() (*btf.Spec, error) { return testenv.SavedBTF(t, "testdata/vmlinux.btf.gz"), nil },
+		Line:      func(p token.Pos) int { return f.Position(p).Line },
+	}
 }
 
 var unescape = strings.NewReplacer(`\"`, `"`, `\n`, "\n", `\t`, "\t")
@@ -47,7 +60,7 @@ func TestAnnotated(t *testing.T) {
 				}
 			}
 			f, prog := parse(t, file, src)
-			_, err = Check(prog, Config{StrSize: 256, Macros: []string{"script", "42", "word"}})
+			_, err = Check(prog, config(t, f))
 			got := map[int][2]string{}
 			if err != nil {
 				for _, e := range err.(ErrorList) {

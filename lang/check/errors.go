@@ -33,3 +33,11 @@ func (l ErrorList) sort() {
 func (c *checker) errorf(pos token.Pos, tag, format string, args ...any) {
 	c.errs = append(c.errs, &Error{Pos: pos, Tag: tag, Msg: fmt.Sprintf(format, args...)})
 }
+
+// line is the source line of p, for messages that cite another line.
+func (c *checker) line(p token.Pos) int {
+	if c.cfg.Line == nil {
+		return 0
+	}
+	return c.cfg.Line(p)
+}

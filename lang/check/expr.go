@@ -29,9 +29,16 @@ func (c *checker) expr1(e ast.Expr) Type {
 	case *ast.Ident:
 		return c.ident(e)
 	case *ast.SelectorExpr:
-		return c.selector(e, false)
+		if _, ok := c.isScoped(e); ok {
+			return c.selector(e, false)
+		}
+		return c.member(e)
 	case *ast.IndexExpr:
 		return c.index(e, false)
+	case *ast.StringofExpr:
+		return c.stringof(e)
+	case *ast.OffsetofExpr:
+		return c.offsetof(e)
 	case *ast.UnaryExpr:
 		return c.unary(e)
 	case *ast.PostfixExpr:
@@ -107,10 +114,30 @@ func fits(v uint64, t Type) bool {
 func (c *checker) ident(e *ast.Ident) Type {
 	if b, ok := builtins[e.Name]; ok {
 		c.info.Builtins[e] = b.id
-		if b.t.Kind == String && b.t.Size == 0 {
+		switch {
+		case b.t.Kind == String && b.t.Size == 0:
 			return StringType(c.cfg.StrSize)
+		case b.id == BCurthread:
+			if t, ok := c.kernel.lookup("struct task_struct"); ok {
+				return PointerTo(t)
+			}
 		}
 		return b.t
+	}
+	if in, ok := c.inlines[e.Name]; ok {
+		c.info.Inlines[e] = in.init
+		if v, ok := c.info.Consts[in.init]; ok {
+			c.info.Consts[e] = v
+		}
+		return in.t
+	}
+	if ec, ok := c.enums[e.Name]; ok {
+		c.info.Consts[e] = ec.v
+		return ec.t
+	}
+	if len(e.Name) > 0 && (e.Name[0] == '`' || containsByte(e.Name, '`')) {
+		c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s: kernel symbols are not supported yet", e.Name)
+		return TypeInvalid
 	}
 	v := c.globals[e.Name]
 	if v == nil || v.Type.Kind == Invalid {
@@ -125,14 +152,32 @@ func (c *checker) ident(e *ast.Ident) Type {
 	return v.Type
 }
 
-// scopedVar resolves self->x and this->x; lvalue creates the variable.
-func (c *checker) scopedVar(e *ast.SelectorExpr, lvalue bool) (*Var, bool) {
+func containsByte(s string, b byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == b {
+			return true
+		}
+	}
+	return false
+}
+
+// isScoped reports whether e is self->x or this->x, and which.
+func (c *checker) isScoped(e *ast.SelectorExpr) (string, bool) {
 	id, ok := e.X.(*ast.Ident)
 	if !ok || e.Op != token.ARROW || (id.Name != "self" && id.Name != "this") {
+		return "", false
+	}
+	return id.Name, true
+}
+
+// scopedVar resolves self->x and this->x; lvalue creates the variable.
+func (c *checker) scopedVar(e *ast.SelectorExpr, lvalue bool) (*Var, bool) {
+	scope, ok := c.isScoped(e)
+	if !ok {
 		return nil, false
 	}
 	m, list, kind := c.tlocals, &c.info.ThreadLocals, ThreadLocal
-	if id.Name == "this" {
+	if scope == "this" {
 		m, list, kind = c.clocals, &c.info.ClauseLocals, ClauseLocal
 	}
 	if lvalue {
@@ -149,7 +194,8 @@ func (c *checker) selector(e *ast.SelectorExpr, lvalue bool) Type {
 	}
 	if v == nil || (v.Type.Kind == Invalid && !lvalue) {
 		// DTrace reads an unassigned self->/this-> variable as 0.
-		c.errorf(e.SelAt, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", e.Sel)
+		scope, _ := c.isScoped(e)
+		c.errorf(e.SelAt, "D_VAR_UNDEF", "%s->%s has not yet been declared or assigned", scope, e.Sel)
 		return TypeInvalid
 	}
 	if v.IsAssoc() && !lvalue {
@@ -175,20 +221,30 @@ func (c *checker) index(e *ast.IndexExpr, lvalue bool) Type {
 			v = c.variable(c.globals, &c.info.Globals, Global, x.Name, x.At)
 		}
 	case *ast.SelectorExpr:
-		var ok bool
-		v, ok = c.scopedVar(x, lvalue)
-		if !ok {
-			c.errorf(e.Pos(), "D_UNKNOWN", "member access is not supported yet")
+		if _, ok := c.isScoped(x); ok {
+			v, _ = c.scopedVar(x, lvalue)
+		}
+	}
+	if v == nil || (!v.IsAssoc() && v.Type.Kind != Invalid) {
+		// Not an associative array: an element of a pointer or array.
+		if lvalue && v == nil {
+			c.errorf(e.Pos(), "D_OP_LVAL", "operator = requires modifiable lvalue as an operand")
 			return TypeInvalid
 		}
-	default:
-		c.errorf(e.Pos(), "D_UNKNOWN", "indexing this expression is not supported yet")
+		xt := c.expr(e.X)
+		switch xt.Kind {
+		case Invalid:
+			return TypeInvalid
+		case Pointer, Array:
+			return c.element(e, xt)
+		}
+		c.errorf(e.Pos(), "D_ARR_BADREF", "cannot access %s as an associative array", exprName(e.X))
 		return TypeInvalid
 	}
 	keys := make([]Type, len(e.Keys))
 	bad := false
 	for i, k := range e.Keys {
-		keys[i] = c.expr(k)
+		keys[i] = c.rvalue(k)
 		if keys[i].Kind != Int && keys[i].Kind != String {
 			bad = true
 		}
@@ -196,12 +252,8 @@ func (c *checker) index(e *ast.IndexExpr, lvalue bool) Type {
 	if bad {
 		return TypeInvalid
 	}
-	if v == nil || (v.Type.Kind == Invalid && !lvalue) {
+	if v.Type.Kind == Invalid && !lvalue {
 		c.errorf(e.Pos(), "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", exprName(e.X))
-		return TypeInvalid
-	}
-	if v.Keys == nil && v.Type.Kind != Invalid {
-		c.errorf(e.Pos(), "D_IDENT_BADREF", "%s is not an associative array", v.Name)
 		return TypeInvalid
 	}
 	if v.Keys == nil {
@@ -243,6 +295,10 @@ func (c *checker) unary(e *ast.UnaryExpr) Type {
 	switch e.Op {
 	case token.INC, token.DEC:
 		return c.incdec(e.X, e.Op)
+	case token.MUL:
+		return c.deref(e)
+	case token.AND:
+		return c.addrOf(e)
 	}
 	t := c.expr(e.X)
 	if t.Kind == Invalid {
@@ -256,7 +312,7 @@ func (c *checker) unary(e *ast.UnaryExpr) Type {
 		}
 		return promote(t)
 	case token.NOT:
-		if t.Kind != Int {
+		if !t.IsScalar() {
 			c.errorf(e.At, "D_OP_SCALAR", "operator ! requires an operand of scalar type")
 			return TypeInvalid
 		}
@@ -280,7 +336,7 @@ var compareOps = map[token.Kind]bool{
 }
 
 func (c *checker) binary(e *ast.BinaryExpr) Type {
-	x, y := c.expr(e.X), c.expr(e.Y)
+	x, y := c.rvalue(e.X), c.rvalue(e.Y)
 	if x.Kind == Invalid || y.Kind == Invalid {
 		return TypeInvalid
 	}
@@ -288,17 +344,19 @@ func (c *checker) binary(e *ast.BinaryExpr) Type {
 	case e.Op == token.COMMA:
 		return y
 	case e.Op == token.LAND || e.Op == token.LOR || e.Op == token.LXOR:
-		if x.Kind != Int || y.Kind != Int {
+		if !x.IsScalar() || !y.IsScalar() {
 			c.errorf(e.OpPos, "D_OP_SCALAR", "operator %s requires operands of scalar type", e.Op)
 			return TypeInvalid
 		}
 		return TypeInt
 	case compareOps[e.Op]:
-		if x.Kind != y.Kind {
+		if x.Kind != y.Kind && !(x.IsScalar() && y.IsScalar()) {
 			c.errorf(e.OpPos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"", x, e.Op, y)
 			return TypeInvalid
 		}
 		return TypeInt
+	case (e.Op == token.ADD || e.Op == token.SUB) && (x.Kind == Pointer || y.Kind == Pointer):
+		return c.pointerArith(e, x, y)
 	}
 	if x.Kind != Int || y.Kind != Int {
 		c.errorf(e.OpPos, "D_OP_ARITH", "operator %s requires operands of arithmetic type", e.Op)
@@ -311,11 +369,11 @@ func (c *checker) binary(e *ast.BinaryExpr) Type {
 }
 
 func (c *checker) cond(e *ast.CondExpr) Type {
-	ct, t, f := c.expr(e.C), c.expr(e.T), c.expr(e.F)
+	ct, t, f := c.expr(e.C), c.rvalue(e.T), c.rvalue(e.F)
 	if ct.Kind == Invalid || t.Kind == Invalid || f.Kind == Invalid {
 		return TypeInvalid
 	}
-	if ct.Kind != Int {
+	if !ct.IsScalar() {
 		c.errorf(e.C.Pos(), "D_OP_SCALAR", "operator ?: requires a scalar first operand")
 		return TypeInvalid
 	}
@@ -326,7 +384,29 @@ func (c *checker) cond(e *ast.CondExpr) Type {
 	if t.Kind == String {
 		return StringType(max(t.Size, f.Size))
 	}
+	if t.Kind == Pointer {
+		return t
+	}
+	if t.Kind != Int {
+		c.errorf(e.T.Pos(), "D_OP_INCOMPAT", "operator ?: operands must have compatible types")
+		return TypeInvalid
+	}
 	return arith(t, f)
+}
+
+// pointerArith types p + i, i + p, p - i (a pointer, scaled by the
+// size of what it points to) and p - q (the distance in elements).
+func (c *checker) pointerArith(e *ast.BinaryExpr, x, y Type) Type {
+	switch {
+	case x.Kind == Pointer && y.Kind == Int:
+		return x
+	case x.Kind == Int && y.Kind == Pointer && e.Op == token.ADD:
+		return y
+	case x.Kind == Pointer && y.Kind == Pointer && e.Op == token.SUB && x.ElemSize() == y.ElemSize():
+		return TypeLong
+	}
+	c.errorf(e.OpPos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"", x, e.Op, y)
+	return TypeInvalid
 }
 
 func (c *checker) cast(e *ast.CastExpr) Type {
@@ -335,11 +415,16 @@ func (c *checker) cast(e *ast.CastExpr) Type {
 	if !ok || x.Kind == Invalid {
 		return TypeInvalid
 	}
-	if t.Kind == String && x.Kind != String || t.Kind == Int && x.Kind != Int {
-		c.errorf(e.At, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", x, t)
-		return TypeInvalid
+	switch {
+	case t.Kind == Void:
+		return t
+	case t.IsScalar() && x.IsScalar():
+		return t
+	case t.Kind == String && x.Kind == String:
+		return t
 	}
-	return t
+	c.errorf(e.At, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", x, t)
+	return TypeInvalid
 }
 
 func (c *checker) sizeof(e *ast.SizeofExpr) Type {
@@ -353,38 +438,41 @@ func (c *checker) sizeof(e *ast.SizeofExpr) Type {
 	switch {
 	case !ok || t.Kind == Invalid:
 		return TypeInvalid
-	case t.Kind == Void:
-		c.errorf(e.At, "D_SIZEOF_TYPE", "cannot apply sizeof to an expression of type void")
+	case t.Kind == Void || t.Kind == Func:
+		c.errorf(e.At, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size")
 		return TypeInvalid
 	case t.Kind == String:
-		c.info.Sizes[e] = int64(c.cfg.StrSize)
+		c.info.Consts[e] = int64(c.cfg.StrSize)
+	case t.Kind == Struct && !t.Def.Complete:
+		c.errorf(e.At, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size")
+		return TypeInvalid
 	default:
-		c.info.Sizes[e] = int64(t.Size)
+		c.info.Consts[e] = int64(t.resolved().Size)
 	}
 	return Type{Kind: Int, Size: 8, Name: "size_t"}
 }
 
 // assign checks X op= Y and types X by Y on first assignment.
 func (c *checker) assign(e *ast.AssignExpr) Type {
-	y := c.expr(e.Y)
+	y := c.rvalue(e.Y)
 	if y.Kind == Invalid {
 		// The right side was already reported; an untyped target is a
 		// consequence, not a second error.
 		return TypeInvalid
 	}
 	if y.Kind == Void {
-		c.errorf(e.OpPos, "D_OP_VOID", "operator %s cannot be applied to a void expression", e.Op)
+		c.errorf(e.OpPos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"void\"", exprName(e.X), e.Op)
 		return TypeInvalid
 	}
 	x := c.lvalue(e.X, y)
 	if x.Kind == Invalid {
 		return x
 	}
-	if e.Op != token.ASSIGN && (x.Kind != Int || y.Kind != Int) {
+	if e.Op != token.ASSIGN && (x.Kind != Int || y.Kind != Int) && !(x.Kind == Pointer && y.Kind == Int && (e.Op == token.ADDEQ || e.Op == token.SUBEQ)) {
 		c.errorf(e.OpPos, "D_OP_ARITH", "operator %s requires operands of arithmetic type", e.Op)
 		return TypeInvalid
 	}
-	if x.Kind != y.Kind {
+	if !assignable(x, y) {
 		c.errorf(e.OpPos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"", x, e.Op, y)
 		return TypeInvalid
 	}
@@ -398,7 +486,7 @@ func (c *checker) lvalue(e ast.Expr, first Type) Type {
 	switch x := e.(type) {
 	case *ast.Ident:
 		if _, ok := builtins[x.Name]; ok {
-			c.errorf(x.At, "D_OP_WRITE", "operator = cannot be applied to a non-writable variable")
+			c.errorf(x.At, "D_OP_WRITE", "operator = can only be applied to a writable variable")
 			return TypeInvalid
 		}
 		v = c.variable(c.globals, &c.info.Globals, Global, x.Name, x.At)

@@ -8,23 +8,125 @@ type Kind uint8
 const (
 	Invalid Kind = iota
 	Void
-	Int    // any C integer type
-	String // D's string: a NUL-padded buffer of Size bytes
+	Int     // any C integer type, enums included
+	String  // D's string: a NUL-padded buffer of Size bytes
+	Pointer // Elem is what it points to
+	Array   // Len elements of Elem
+	Struct  // a struct or union: Def describes it
+	Float   // float, double, long double: declarable, no arithmetic
+	Func    // a function type: only pointed to
 )
 
-// Type is a D type as far as code generation needs it: the value's class,
-// its size in bytes and, for integers, its signedness. Name is the name
-// DTrace would print ("int", "uint64_t", "string").
+// Type is a D type: the value's class, its size in bytes, for integers
+// their signedness, and for derived types what they are made of. Name is
+// the name DTrace prints ("int", "uint64_t", "string", "struct foo *").
 //
 // A String's Size is its buffer capacity including the terminating NUL:
 // strsize for variables, 16 for execname, len+1 for a literal. Keeping the
 // real bound lets generated code copy and hash only the bytes a string
 // can occupy.
+//
+// Types are values and comparable: derived types share their parts
+// through pointers.
 type Type struct {
 	Kind   Kind
 	Size   int
 	Signed bool
 	Name   string
+	Elem   *Type      // Pointer, Array
+	Len    int        // Array
+	Def    *StructDef // Struct
+	// Userland marks a pointer into user memory (D's userland
+	// qualifier), which generated code reads with the user-space helper.
+	Userland bool
+}
+
+// StructDef is a struct or union definition, shared by every Type that
+// names it. Kernel definitions fill Members on first use.
+type StructDef struct {
+	Name     string // "struct foo", "union u"
+	Union    bool
+	Size     int
+	Complete bool // false for a declared-only (forward) struct
+	members  []Member
+	load     func() []Member // fills members lazily (kernel BTF)
+}
+
+// Member is one member of a struct or union. Off is its byte offset;
+// a bit-field has BitSize > 0 and BitOff bits past Off.
+type Member struct {
+	Name            string
+	Type            Type
+	Off             int
+	BitOff, BitSize int
+}
+
+// Members returns the definition's members, converting them on first use.
+func (d *StructDef) Members() []Member {
+	if d.load != nil {
+		d.members, d.load = d.load(), nil
+	}
+	return d.members
+}
+
+// Member finds a member by name, looking into anonymous struct and union
+// members as C does; the offset returned is from the start of d.
+func (d *StructDef) Member(name string) (Member, bool) {
+	for _, m := range d.Members() {
+		if m.Name == name {
+			return m, true
+		}
+		if m.Name == "" && m.Type.Kind == Struct {
+			if in, ok := m.Type.Def.Member(name); ok {
+				in.Off += m.Off
+				return in, true
+			}
+		}
+	}
+	return Member{}, false
+}
+
+// PointerTo returns the type of a pointer to t.
+func PointerTo(t Type) Type {
+	e := t
+	return Type{Kind: Pointer, Size: 8, Elem: &e, Name: pointerName(t.Name)}
+}
+
+func pointerName(n string) string {
+	if n != "" && n[len(n)-1] == '*' {
+		return n + "*"
+	}
+	return n + " *"
+}
+
+// ArrayOf returns the type of an array of n elements of t.
+func ArrayOf(t Type, n int) Type {
+	e := t
+	return Type{Kind: Array, Size: n * t.Size, Elem: &e, Len: n, Name: t.Name + " [" + itoa(n) + "]"}
+}
+
+func itoa(n int) string { return fmt.Sprint(n) }
+
+// resolved returns t with a struct's size read from its definition,
+// which a later declaration may have completed after t was copied.
+func (t Type) resolved() Type {
+	if t.Kind == Struct && t.Def != nil {
+		t.Size = t.Def.Size
+	}
+	return t
+}
+
+// ElemSize is the size of what a pointer or array type's elements are.
+func (t Type) ElemSize() int { return t.Elem.resolved().Size }
+
+// IsScalar reports whether t is an integer or a pointer: what D allows in
+// conditions, arithmetic with pointers, and comparisons.
+func (t Type) IsScalar() bool { return t.Kind == Int || t.Kind == Pointer }
+
+// IsCharArray reports whether t is an array of char, which D treats as a
+// string where one is expected.
+func (t Type) IsCharArray() bool {
+	return t.Kind == Array && t.Elem.Kind == Int && t.Elem.Size == 1
 }
 
 // Common types.
@@ -56,6 +158,9 @@ func (t Type) String() string {
 	}
 	return fmt.Sprintf("kind%d/%d", t.Kind, t.Size)
 }
+
+// IsInteger reports whether t is an integer type (enums included).
+func (t Type) IsInteger() bool { return t.Kind == Int }
 
 // Same reports whether a value of type u may be stored where t is kept
 // without changing the variable's type (strings of any bound are one type).

@@ -1,0 +1,224 @@
+package compile
+
+import (
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/token"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// Kernel memory is never dereferenced directly: generated code reads it
+// with bpf_probe_read_kernel (bpf_probe_read_user for userland
+// pointers), which fails instead of faulting on a bad address. A failed
+// read aborts the clause with DTrace's "invalid address" error.
+
+// isMemory reports whether e names memory whose address can be computed:
+// a member, a dereference, or an element of a pointer or array.
+func (g *gen) isMemory(e ast.Expr) bool {
+	switch e := unparen(e).(type) {
+	case *ast.SelectorExpr:
+		_, ok := g.c.info.Members[e]
+		return ok
+	case *ast.UnaryExpr:
+		return e.Op == token.MUL
+	case *ast.IndexExpr:
+		return g.c.info.Vars[e] == nil
+	}
+	return false
+}
+
+// addr leaves in R0 the address of the memory e names.
+func (g *gen) addr(e ast.Expr) {
+	switch e := unparen(e).(type) {
+	case *ast.SelectorExpr:
+		m := g.c.info.Members[e]
+		if e.Op == token.ARROW {
+			g.expr(e.X)
+		} else {
+			g.addr(e.X)
+		}
+		if m.Off != 0 {
+			g.emit(asm.Add.Imm(asm.R0, int32(m.Off)))
+		}
+	case *ast.UnaryExpr:
+		g.base(e.X)
+	case *ast.IndexExpr:
+		el := g.c.info.Types[e]
+		g.base(e.X)
+		g.push()
+		g.expr(e.Keys[0])
+		if el.Size != 1 {
+			g.emit(asm.Mul.Imm(asm.R0, int32(el.Size)))
+		}
+		g.pop(asm.R1)
+		g.emit(asm.Add.Reg(asm.R0, asm.R1))
+	default:
+		g.fail(e, "cannot take the address of this expression")
+	}
+}
+
+// base leaves in R0 the address an array or pointer expression refers
+// to: a pointer's value, or an array's own address.
+func (g *gen) base(e ast.Expr) {
+	if g.c.info.Types[e].Kind == check.Array {
+		g.addr(e)
+		return
+	}
+	g.expr(e)
+}
+
+// userland reports whether memory reached through e is user memory: the
+// pointer it goes through was declared userland.
+func (g *gen) userland(e ast.Expr) bool {
+	switch e := unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if e.Op == token.ARROW {
+			return g.typeOf(e.X).Userland
+		}
+		return g.userland(e.X)
+	case *ast.UnaryExpr:
+		return g.typeOf(e.X).Userland
+	case *ast.IndexExpr:
+		if t := g.typeOf(e.X); t.Kind == check.Pointer {
+			return t.Userland
+		}
+		return g.userland(e.X)
+	}
+	return false
+}
+
+func (g *gen) readHelper(user bool, str bool) asm.BuiltinFunc {
+	switch {
+	case user && str:
+		return asm.FnProbeReadUserStr
+	case user:
+		return asm.FnProbeReadUser
+	case str:
+		return asm.FnProbeReadKernelStr
+	}
+	return asm.FnProbeReadKernel
+}
+
+// read copies n bytes from the address in R0 to R1-addressed memory
+// (set by dst), faulting on a bad address. It keeps the address in R8.
+func (g *gen) read(dst func(), n int, user, str bool) {
+	g.emit(asm.Mov.Reg(asm.R8, asm.R0))
+	dst()
+	g.emit(
+		asm.Mov.Imm(asm.R2, int32(n)),
+		asm.Mov.Reg(asm.R3, asm.R8),
+		g.readHelper(user, str).Call(),
+	)
+	ok := g.newLabel()
+	g.emit(asm.JSGE.Imm(asm.R0, 0, ok), asm.StoreMem(asm.R10, stackKey, asm.R8, asm.DWord))
+	g.raiseWith(spec.FaultBadAddr)
+	g.mark(ok)
+}
+
+// load reads the integer or pointer that e names into R0, extracting a
+// bit-field and extending it by its type.
+func (g *gen) load(e ast.Expr) {
+	t := g.c.info.Types[e]
+	var m check.Member
+	if s, ok := unparen(e).(*ast.SelectorExpr); ok {
+		m = g.c.info.Members[s]
+	}
+	n := t.Size
+	if m.BitSize > 0 {
+		n = (m.BitOff + m.BitSize + 7) / 8
+	}
+	if t.Kind != check.Int && t.Kind != check.Pointer || n > 8 {
+		g.fail(e, "values of type %s cannot be used here yet", t)
+		return
+	}
+	g.addr(e)
+	g.emit(storeImm64(asm.R10, stackValue, 0))
+	g.read(func() { g.emit(asm.Mov.Reg(asm.R1, asm.R10), asm.Add.Imm(asm.R1, stackValue)) }, n, g.userland(e), false)
+	g.emit(asm.LoadMem(asm.R0, asm.R10, stackValue, asm.DWord))
+	if m.BitSize > 0 {
+		// Little-endian: the field starts BitOff bits into the value.
+		g.emit(asm.LSh.Imm(asm.R0, int32(64-m.BitOff-m.BitSize)))
+		if t.Signed {
+			g.emit(asm.ArSh.Imm(asm.R0, int32(64-m.BitSize)))
+		} else {
+			g.emit(asm.RSh.Imm(asm.R0, int32(64-m.BitSize)))
+		}
+		return
+	}
+	g.normalize(asm.R0, t)
+}
+
+// stringFrom reads a NUL-terminated string at the address in R0 into a
+// new string buffer of size bytes (the NUL included) and leaves the
+// buffer's address in R0. The buffer is zeroed first: strings are kept
+// NUL-padded, which comparisons and map keys rely on.
+func (g *gen) stringFrom(size int, user bool) {
+	buf := g.tmp(size)
+	for i := 0; i < roundUp(size, 8); i += 8 {
+		g.emit(storeImm64(regScratch, int16(buf+i), 0))
+	}
+	g.read(func() { g.emit(asm.Mov.Reg(asm.R1, regScratch), asm.Add.Imm(asm.R1, int32(buf))) }, size, user, true)
+	g.emit(asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(buf)))
+}
+
+// charArray evaluates a char array used as a string.
+func (g *gen) charArray(e ast.Expr, st check.Type) {
+	g.addr(e)
+	g.stringFrom(st.Size, g.userland(e))
+}
+
+// stringof evaluates stringof(x): a char array or string as it is, a
+// char pointer read as a string of up to strsize bytes.
+func (g *gen) stringof(e *ast.StringofExpr) {
+	xt := g.c.info.Types[e.X]
+	g.expr(e.X)
+	if xt.Kind == check.Pointer {
+		g.stringFrom(g.typeOf(e).Size, xt.Userland)
+	}
+}
+
+// recordMemory appends the bytes of the struct or array e names to the
+// staged record, for trace() of an aggregate, which DTrace prints as
+// memory.
+func (g *gen) recordMemory(e ast.Expr) spec.Item {
+	t := g.c.info.Types[e]
+	if t.Size > stagingSize/2 {
+		g.fail(e, "%s is too large to trace (%d bytes)", t, t.Size)
+		return spec.Item{}
+	}
+	off := g.reserve(t.Size, 8)
+	g.addr(e)
+	g.read(func() {
+		g.emit(asm.Mov.Reg(asm.R1, regScratch), asm.Add.Imm(asm.R1, int32(g.c.layout.staging+off)))
+	}, t.Size, g.userland(e), false)
+	return spec.Item{Off: off, Size: t.Size, Bytes: true, TypeName: t.Name}
+}
+
+// pointerArith computes p + i, p - i (scaled by the pointee's size) and
+// p - q (in elements), with R1 and R2 holding the operands.
+func (g *gen) pointerArith(op token.Kind, x, y check.Type) {
+	switch {
+	case x.Kind == check.Pointer && y.Kind == check.Pointer:
+		g.emit(asm.Sub.Reg(asm.R1, asm.R2), asm.Mov.Reg(asm.R0, asm.R1))
+		if n := x.ElemSize(); n > 1 {
+			g.emit(asm.Div.Imm(asm.R0, int32(n)))
+		}
+		return
+	case x.Kind == check.Pointer:
+		if n := x.ElemSize(); n > 1 {
+			g.emit(asm.Mul.Imm(asm.R2, int32(n)))
+		}
+	default:
+		if n := y.ElemSize(); n > 1 {
+			g.emit(asm.Mul.Imm(asm.R1, int32(n)))
+		}
+	}
+	if op == token.ADD {
+		g.emit(asm.Add.Reg(asm.R1, asm.R2))
+	} else {
+		g.emit(asm.Sub.Reg(asm.R1, asm.R2))
+	}
+	g.emit(asm.Mov.Reg(asm.R0, asm.R1))
+}

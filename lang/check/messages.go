@@ -1,0 +1,890 @@
+package check
+
+// This file catalogues the diagnostics of the DTrace D compiler front end
+// (lexer, parser, declarations, type checking, pragmas, printf/printa
+// format checks, aggregations, actions, translators, providers, probe
+// descriptions) keyed by the D_* tag DTrace reports with them, so that the
+// checker can reproduce DTrace's wording exactly.
+//
+// Conventions used by the table:
+//
+//   - Formats are Go fmt formats. C conversions were mapped to their Go
+//     equivalents: %u, %ld, %lld and %llu became %d; %llx became %x. Width
+//     modifiers that DTrace relies on for alignment (%9s) are kept.
+//   - DTrace's dt_set_errmsg removes the last newline of the finished message,
+//     so the trailing "\n" of the C format strings is dropped here. Embedded
+//     newlines and tabs of multi-line messages are kept verbatim.
+//   - Where DTrace assembles a message from pieces (prototype prefix and
+//     suffix such as "( )" or "[ ]", "arg"/"args", "self->"/"this->", the
+//     name of a #pragma, the "`" scoping mark), every resulting shape is
+//     listed as its own entry, most common first.
+//   - The compiler prefixes each message with the location, e.g.
+//     `line 3: ` or `"file.d", line 3: ` (or `in action list: ` when no line
+//     is known), and dtrace(8) prefixes `failed to compile script foo.d: `.
+//     None of that is part of Format.
+//   - Messages tagged D_SYNTAX that come from yacc itself are "syntax error"
+//     followed by ` near "tok"`, ` near end of input` or ` near end of line`
+//     (added by yyvwarn because yacc's message has no newline).
+//   - Where names the illumos source file and function that raise the
+//     message ("dt_cook_*" functions live in dt_parser.c). Differences in
+//     oracle/dtrace-utils (Linux DTrace) and FreeBSD are noted there; the
+//     Format is always illumos's wording unless the tag exists only in
+//     another implementation, which Where then says.
+
+// Message is DTrace's wording for one D_* tag: a fmt format string
+// (with %s/%d verbs where DTrace substitutes values) and where DTrace
+// raises it.
+type Message struct {
+	Format string // e.g. "operator %s requires operands of arithmetic type"
+	Where  string // e.g. "dt_cook.c: binary arithmetic operators"
+}
+
+// Messages maps each tag to its message(s); a tag DTrace uses with
+// several wordings has several entries, most common first.
+var Messages = map[string][]Message{
+	"D_ACT_SPEC": {
+		{"destructive actions may not follow speculate( )", "dt_cc.c: dt_stmt_append, a destructive action after speculate() in the same clause; Oracle: dt_cg.c dt_cg_clsflags, same wording"},
+	},
+	"D_ADDROF_BITFIELD": {
+		{"cannot take address of bit-field", "dt_parser.c: dt_cook_op1, unary & applied to a bit-field member"},
+	},
+	"D_ADDROF_LVAL": {
+		{"unacceptable operand for unary & operator", "dt_parser.c: dt_cook_op1, unary & applied to a non-lvalue"},
+	},
+	"D_ADDROF_VAR": {
+		{"cannot take address of dynamic variable", "dt_parser.c: dt_cook_op1, unary & applied to a D variable or aggregation"},
+		{"cannot take address of dynamic object", "dt_parser.c: dt_cook_op1, unary & applied to an expression of dynamic type (translated data, associative array)"},
+	},
+	"D_AGG_COMM": {
+		{"aggregating actions may not follow commit( )", "dt_cc.c: dt_stmt_append, aggregation after commit() in the same clause; Oracle: dt_cg.c dt_cg_clsflags"},
+	},
+	"D_AGG_FUNC": {
+		{"@%s must be assigned the result of an aggregating function", "dt_parser.c: dt_cook_op2 (=), right-hand side of an aggregation assignment is not an aggregating function call; arg: aggregation name without @"},
+	},
+	"D_AGG_MDIM": {
+		{"improper attempt to reference @%s as a multi-dimensional array", "dt_parser.c: dt_cook_op2 ([), @a[k1][k2]"},
+	},
+	"D_AGG_NULL": {
+		{"expression has null effect: @%s", "dt_cc.c: dt_compile_agg, aggregation used as a statement without an aggregating function (e.g. @a[1];)"},
+	},
+	"D_AGG_REDEF": {
+		{"aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %d", "dt_parser.c: dt_cook_op2 (=), aggregation assigned a different aggregating function; args: name, name, new function, name, old function, line of first use"},
+	},
+	"D_AGG_SCALAR": {
+		{"%s( ) argument #1 must be of scalar type", "dt_cc.c: dt_compile_agg, value argument of an aggregating function (sum, avg, quantize, ...) is not scalar"},
+	},
+	"D_AGG_SPEC": {
+		{"aggregating actions may not follow speculate( )", "dt_cc.c: dt_stmt_append, aggregation after speculate() in the same clause; Oracle: dt_cg.c dt_cg_clsflags"},
+	},
+	"D_ARGS_IDX": {
+		{"index %d is out of range for %s %s[ ]", "dt_ident.c: dt_idcook_args, args[N] beyond the probe's argument count; args: index, probe description (provider:module:function:name), \"args\""},
+	},
+	"D_ARGS_MULTI": {
+		{"%s[ ] may not be referenced because probe description %s matches an unstable set of probes", "dt_ident.c: dt_idcook_args, clause matches probes with differing argument types; args: \"args\", probe description"},
+	},
+	"D_ARGS_NONE": {
+		{"%s[ ] may not be referenced outside of a probe clause", "dt_ident.c: dt_idcook_args, args[] used outside a clause (e.g. in an inline); arg: \"args\""},
+	},
+	"D_ARGS_TYPE": {
+		{"failed to resolve native type for %s[%d]", "dt_ident.c: dt_idcook_args, provider gave no usable native type; args: \"args\", index"},
+		{"failed to resolve translated type for %s[%d]", "dt_ident.c: dt_idcook_args, provider gave no usable translated type; args: \"args\", index"},
+	},
+	"D_ARGS_XLATOR": {
+		{"translator for %s[%d] from %s to %s is not defined", "dt_ident.c: dt_idcook_args, no translator from the native to the translated argument type; args: \"args\", index, native type, translated type"},
+	},
+	"D_ARR_BADREF": {
+		{"cannot access %s as an associative array", "dt_parser.c: dt_cook_op2 ([), comma-separated subscript on a non-associative (scalar or pointer) array; arg: dt_node_name, e.g. \"scalar x\" or \"operator +\""},
+	},
+	"D_ARR_LOCAL": {
+		{"local variables may not be used as associative arrays: %s", "dt_parser.c: dt_cook_op2 ([), this->x[...]; arg: variable name"},
+	},
+	"D_ASRELO": {
+		{"relocation remains against %s symbol %s`%s (offset 0x%x)", "dt_as.c: dt_as_undef, kernel symbol could not be resolved at assembly; args: kind (\"primary kernel\" or \"loadable kernel\"; Oracle: \"kernel\"), module, symbol, offset"},
+		{"relocation remains against %s symbol %s``%s (offset 0x%x)", "dt_as.c: dt_as_undef, same for a user symbol (kind \"user\", `` scoping mark)"},
+	},
+	"D_ATTR_MIN": {
+		{"attributes for %s (%s) are less than predefined minimum", "dt_parser.c: dt_node_attr_assign, stability below -x amin (only with -e attribute checking); args: dt_node_name, attribute string"},
+	},
+	"D_CAST_INVAL": {
+		{"invalid cast expression: \"%s\" to \"%s\"", "dt_parser.c: dt_cook_op2 (cast), args: source type, destination type"},
+	},
+	"D_CG_DYN": {
+		{"expression cannot evaluate to result of a translated pointer", "dt_cg.c: dt_cg, a statement or predicate whose value is a translated pointer (xlate<T *>(...))"},
+	},
+	"D_CG_EXPR": {
+		{"%s %s( ) may not be called from a D expression (D program context required)", "dt_cg.c: dt_cg_node, action or aggregating function used inside an expression (e.g. x = count(); or trace() as an operand); args: identifier kind (\"tracing function\", \"aggregating function\"), name; Oracle: dt_cg.c dt_cg_call_subr, same wording"},
+	},
+	"D_CHR_NL": {
+		{"newline encountered in character constant", "dt_lex.l: unterminated character constant"},
+	},
+	"D_CHR_NULL": {
+		{"empty character constant", "dt_lex.l: ''"},
+	},
+	"D_CHR_OFLOW": {
+		{"character constant is too long", "dt_lex.l: character constant longer than 8 bytes after escapes"},
+	},
+	"D_CLEAR_AGGARG": {
+		{"%s( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", "dt_cc.c: dt_action_clear, arg: \"clear\", argument type name; Oracle: dt_cg.c dt_cg_act_clear"},
+	},
+	"D_CLEAR_AGGBAD": {
+		{"undefined aggregation: @%s", "dt_cc.c: dt_action_clear, aggregation never assigned in this program"},
+	},
+	"D_CLEAR_PROTO": {
+		{"%s( ) prototype mismatch: %d args passed, 1 expected", "dt_cc.c: dt_action_clear (the built-in prototype usually reports D_PROTO_LEN first); Oracle: not raised"},
+	},
+	"D_COMM_COMM": {
+		{"commit( ) may not follow commit( )", "dt_cc.c: dt_stmt_append; Oracle: not raised"},
+	},
+	"D_COMM_DREC": {
+		{"commit( ) may not follow data-recording action(s)", "dt_cc.c: dt_stmt_append; Oracle: dt_cg.c dt_cg_clsflags"},
+	},
+	"D_DECL_ARRBIG": {
+		{"array dimension too big", "dt_decl.c: dt_decl_array, dimension exceeds UINT_MAX"},
+	},
+	"D_DECL_ARRNULL": {
+		{"array declaration requires array dimension or tuple signature: %s", "dt_parser.c: dt_node_decl, int x[]; arg: name"},
+		{"inline declaration requires array tuple signature: %s", "dt_parser.c: dt_node_inline, inline int x[] = ...;"},
+		{"inline declaration cannot be of scalar array type: %s", "dt_parser.c: dt_node_inline, inline int x[4] = ...;"},
+	},
+	"D_DECL_ARRSUB": {
+		{"positive integral constant expression or tuple signature expected as array declaration subscript", "dt_decl.c: dt_decl_array"},
+	},
+	"D_DECL_BADCLASS": {
+		{"specified storage class not appropriate in D", "dt_parser.c: dt_node_decl, auto/register/static variable declaration"},
+		{"specified storage class not appropriate for inline declaration", "dt_parser.c: dt_node_inline"},
+	},
+	"D_DECL_BFCONST": {
+		{"positive integral constant expression expected as bit-field size", "dt_decl.c: dt_decl_member"},
+	},
+	"D_DECL_BFSIZE": {
+		{"bit-field too big for type: %s", "dt_decl.c: dt_decl_member, arg: member name or \"(anon)\""},
+	},
+	"D_DECL_BFTYPE": {
+		{"invalid type for bit-field: %s", "dt_decl.c: dt_decl_member, arg: member name or \"(anon)\""},
+	},
+	"D_DECL_CHARATTR": {
+		{"invalid type declaration: short and long may not be used with char type", "dt_decl.c: dt_decl_check"},
+	},
+	"D_DECL_CLASS": {
+		{"only one storage class allowed in a declaration", "dt_decl.c: dt_decl_class"},
+	},
+	"D_DECL_COMBO": {
+		{"invalid type combination", "dt_decl.c: dt_decl_spec, e.g. int int x;"},
+		{"the attribute 'long' may only be used at most twice in a declaration", "dt_decl.c: dt_decl_attr"},
+		{"the attribute 'short' may only be used at most once in a declaration", "dt_decl.c: dt_decl_attr"},
+		{"the attribute 'signed' may only be used at most once in a declaration", "dt_decl.c: dt_decl_attr"},
+		{"the attribute 'unsigned' may only be used at most once in a declaration", "dt_decl.c: dt_decl_attr"},
+	},
+	"D_DECL_DYNOBJ": {
+		{"cannot have dynamic member: %s", "dt_decl.c: dt_decl_member, struct member of associative-array (dynamic) type"},
+		{"cannot declare array of associative arrays", "dt_decl.c: dt_decl_array"},
+	},
+	"D_DECL_ENCONST": {
+		{"enumerator '%s' must be assigned to an integral constant expression", "dt_decl.c: dt_decl_enumerator"},
+	},
+	"D_DECL_ENOFLOW": {
+		{"enumerator '%s' value overflows INT_MAX (%d)", "dt_decl.c: dt_decl_enumerator, args: name, INT_MAX (2147483647)"},
+	},
+	"D_DECL_IDENT": {
+		{"old-style declaration or incorrect type specified", "dt_decl.c: dt_decl_ident, second identifier in one declarator"},
+	},
+	"D_DECL_IDRED": {
+		{"identifier redeclared: %s\n\t current: %s %s\n\tprevious: %s %s", "dt_parser.c: dt_node_decl, variable redeclared with another kind or type; args: name, new kind (\"scalar\", \"associative array\"), new type, old kind, old type"},
+		{"built-in identifier redeclared: %s", "dt_parser.c: dt_node_decl, declaring a built-in variable (e.g. int timestamp;)"},
+		{"identifier redefined: %s\n\t current: inline definition\n\tprevious: %s %s", "dt_parser.c: dt_node_inline, inline name already in use; args: name, old kind, \"inline\" or \"\""},
+		{"identifier redeclared: %s", "dt_decl.c: dt_decl_spec (typedef of an existing type name) and dt_decl_enumerator (D enumerator clashing with a global)"},
+		{"typedef identifier redeclared: %s", "dt_parser.c: dt_node_decl, variable named like an existing typedef"},
+		{"global variable identifier redeclared: %s", "dt_parser.c: dt_node_decl, typedef named like an existing global"},
+		{"typedef redeclared: %s", "dt_parser.c: dt_node_decl, typedef declared twice"},
+		{"identifier redeclared: %s\n\t current: %s, key #%d of type %s\n\tprevious: %s, key #%d of type %s", "dt_parser.c: dt_node_decl, associative array redeclared with a different key type; args: name, kind, key#, type, kind, key#, type"},
+		{"identifier redeclared: %s\n\t current: %s of %s, tuple length %d\n\tprevious: %s of %s, tuple length %d", "dt_parser.c: dt_node_decl, associative array redeclared with a different tuple length; args: name, kind, type, length, kind, type, length"},
+		{"identifier redeclared: %s`%s\n\t current: %s\n\tprevious: %s", "dt_parser.c: dt_node_decl, extern redeclared with another type; args: module, name, new type, old type"},
+	},
+	"D_DECL_INCOMPLETE": {
+		{"incomplete struct/union/enum %s: %s", "dt_parser.c: dt_node_decl and dt_node_inline; dt_decl.c: dt_decl_member; args: type name, identifier"},
+	},
+	"D_DECL_LOCASSC": {
+		{"associative arrays may not be declared as local variables: %s", "dt_parser.c: dt_node_decl, this int x[int];"},
+	},
+	"D_DECL_LONGINT": {
+		{"invalid type declaration: long and long long may only be used with integer or floating-point type", "dt_decl.c: dt_decl_check"},
+	},
+	"D_DECL_MNAME": {
+		{"member declaration requires a name", "dt_decl.c: dt_decl_member"},
+	},
+	"D_DECL_PARMCLASS": {
+		{"inappropriate storage class for function or associative array parameter", "dt_decl.c: dt_decl_pop_param"},
+	},
+	"D_DECL_PROTO_FORM": {
+		{"parameter is not declared in %s prototype: %s, parameter #%d", "dt_decl.c: dt_decl_prototype, probe output parameter naming a parameter absent from the input list; args: prototype kind, name, position"},
+		{"parameter is already declared in %s prototype: %s, parameter #%d", "dt_decl.c: dt_decl_prototype, duplicate parameter name; args: prototype kind (\"array\", \"function\", \"probe input\", \"probe output\"), name, position"},
+	},
+	"D_DECL_PROTO_NAME": {
+		{"parameter declaration requires a name: parameter #%d", "dt_decl.c: dt_decl_prototype, anonymous parameter where names are required"},
+		{"void parameter may not have a name: %s", "dt_decl.c: dt_decl_prototype"},
+	},
+	"D_DECL_PROTO_TYPE": {
+		{"%s prototype may not use parameter of type %s: %s, parameter #%d", "dt_decl.c: dt_decl_prototype, void or dynamic parameter type; args: prototype kind, type, name or \"(anonymous)\", position"},
+	},
+	"D_DECL_PROTO_VARARGS": {
+		{"%s prototype may not use a variable-length argument list", "dt_decl.c: dt_decl_prototype, ... in an array or probe prototype; arg: prototype kind"},
+	},
+	"D_DECL_PROTO_VOID": {
+		{"void must be sole parameter", "dt_decl.c: dt_decl_prototype"},
+	},
+	"D_DECL_SCOPE": {
+		{"D scoping operator may not be used in a declaration name (%s)", "dt_parser.c: dt_node_decl, name containing `"},
+		{"D scoping operator may not be used in a member name (%s)", "dt_decl.c: dt_decl_member"},
+		{"D scoping operator may not be used in an enumerator name (%s)", "dt_decl.c: dt_decl_enumerator"},
+	},
+	"D_DECL_SIGNINT": {
+		{"invalid type declaration: signed and unsigned may only be used with integer type", "dt_decl.c: dt_decl_check"},
+	},
+	"D_DECL_TYPERED": {
+		{"type redeclared: %s", "dt_decl.c: dt_decl_sou and dt_decl_enum, struct/union/enum defined twice; arg: e.g. \"struct foo\""},
+	},
+	"D_DECL_USELESS": {
+		{"useless declaration", "dt_parser.c: dt_node_decl, declaration without a declarator that is not a struct/union/enum (e.g. int;)"},
+		{"inline declaration requires a name", "dt_parser.c: dt_node_inline"},
+	},
+	"D_DECL_VOIDATTR": {
+		{"invalid type declaration: attributes may not be used with void type", "dt_decl.c: dt_decl_check"},
+	},
+	"D_DECL_VOIDOBJ": {
+		{"cannot have void object: %s", "dt_parser.c: dt_node_decl, void x;"},
+		{"cannot declare void inline: %s", "dt_parser.c: dt_node_inline"},
+		{"cannot declare array of void", "dt_decl.c: dt_decl_array"},
+		{"cannot have void member: %s", "dt_decl.c: dt_decl_member"},
+	},
+	"D_DEREF_FUNC": {
+		{"cannot dereference pointer to function", "dt_parser.c: dt_cook_op1 (unary *)"},
+	},
+	"D_DEREF_NONPTR": {
+		{"cannot dereference non-pointer type", "dt_parser.c: dt_cook_op1 (unary *)"},
+	},
+	"D_DEREF_VOID": {
+		{"cannot dereference pointer to void", "dt_parser.c: dt_cook_op1 (unary *)"},
+	},
+	"D_DIV_ZERO": {
+		{"expression contains division by zero", "dt_parser.c: dt_node_op2, / % /= %= with a constant zero right operand (detected while parsing)"},
+	},
+	"D_DREC_COMM": {
+		{"data-recording actions may not follow commit( )", "dt_cc.c: dt_stmt_append; Oracle: dt_cg.c dt_cg_clsflags"},
+	},
+	"D_EMPTY": {
+		{"empty D program translation unit", "dt_cc.c: dt_compile, program with no clauses or declarations"},
+	},
+	"D_EXIT_SPEC": {
+		{"exit( ) may not follow speculate( )", "dt_cc.c: dt_stmt_append; Oracle: dt_cg.c dt_cg_clsflags"},
+	},
+	"D_FREOPEN_INVALID": {
+		{"%s( ) argument #1 cannot be \".\"", "dt_cc.c: dt_action_printflike, freopen(\".\") (\".\" is the DT_FREOPEN_RESTORE sentinel); arg: \"freopen\""},
+	},
+	"D_FUNC_IDENT": {
+		{"function designator is not of function type", "dt_parser.c: dt_node_func, call of something that is not a plain identifier, e.g. (x)()"},
+	},
+	"D_FUNC_IDKIND": {
+		{"%s '%s' may not be referenced as a function", "dt_parser.c: dt_node_func, call of a variable; args: identifier kind (\"scalar\", \"associative array\", ...), name"},
+	},
+	"D_FUNC_UNDEF": {
+		{"undefined function name: %s", "dt_parser.c: dt_node_func, call of an unknown name"},
+		{"unimplemented subroutine: %s", "Oracle only: dt_cg.c dt_cg_call_subr, known subroutine without a BPF implementation"},
+	},
+	"D_IDENT_AMBIG": {
+		{"ambiguous use of operator %s: %s is both a %s enum tag and a global %s", "dt_parser.c: dt_cook_op2 (comparison against an enum), args: operator, identifier, enum type, global's kind"},
+	},
+	"D_IDENT_BADREF": {
+		{"%s '%s' may not be referenced as %s", "dt_parser.c: dt_xcook_ident (global used as another kind, e.g. array as scalar) and dt_cook_op2 ([) (scalar indexed); args: actual kind, name, expected kind (\"scalar\", \"associative array\", \"aggregation\")"},
+	},
+	"D_IDENT_UNDEF": {
+		{"failed to resolve %s: %s", "dt_parser.c: dt_xcook_ident, unknown identifier; args: name, libdtrace error text (usually \"Unknown variable name\")"},
+		{"failed to resolve %s`%s: %s", "dt_parser.c: dt_xcook_ident, unknown kernel symbol module`name (module may be empty); last arg e.g. \"Unknown symbol name\""},
+		{"failed to resolve %s``%s: %s", "dt_parser.c: dt_xcook_ident, unknown user symbol module``name"},
+	},
+	"D_ID_OFLOW": {
+		{"cannot create %s: limit on number of %s variables exceeded", "dt_parser.c: dt_xcook_ident and dt_node_decl; args: name, identifier hash name (e.g. \"clause local\")"},
+	},
+	"D_INT_DIGIT": {
+		{"constant %s contains invalid digit %c", "dt_lex.l: integer constant such as 09 or 0x1g"},
+	},
+	"D_INT_OFLOW": {
+		{"integer constant 0x%x cannot be represented in any built-in integral type", "dt_parser.c: dt_node_int, value exceeds every integer type allowed by its suffix"},
+		{"constant %s results in integer overflow", "dt_lex.l: strtoull overflow while scanning an integer constant"},
+	},
+	"D_KEY_TYPE": {
+		{"%s expression may not be used as %s index: key #%d", "dt_ident.c: dt_idcook_assc, void or dynamic key when an array/aggregation is first used; args: key type name (e.g. \"void\", \"aggregation\"), \"associative array\" or \"aggregation\", key position"},
+	},
+	"D_LLQUANT_FACTOREVEN": {
+		{"llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor", "dt_cc.c: dt_compile_agg (llquantize); Oracle: not used (D_LLQUANT_STEPVAL wordings instead)"},
+	},
+	"D_LLQUANT_FACTORMATCH": {
+		{"llquantize( ) factor (argument #1) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg, llquantize() on one aggregation with a different factor; Oracle: D_LLQUANT_MATCHFACTOR"},
+	},
+	"D_LLQUANT_FACTORNSTEPS": {
+		{"llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)", "dt_cc.c: dt_compile_agg (llquantize); Oracle: not used"},
+	},
+	"D_LLQUANT_FACTORSMALL": {
+		{"llquantize( ) factor (argument #1) must be two or more", "dt_cc.c: dt_compile_agg (llquantize); Oracle folds this into D_LLQUANT_FACTORVAL"},
+	},
+	"D_LLQUANT_FACTORTYPE": {
+		{"llquantize( ) argument #1 (factor) must be an integer constant", "dt_cc.c: dt_compile_agg (llquantize); Oracle: \"llquantize( ) argument #1 must be an integer constant\""},
+	},
+	"D_LLQUANT_FACTORVAL": {
+		{"llquantize( ) argument #1 (factor) must be an unsigned 16-bit quantity", "dt_cc.c: dt_compile_agg (llquantize); Oracle: \"llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2\""},
+	},
+	"D_LLQUANT_HIGHMATCH": {
+		{"llquantize( ) high magnitude (argument #3) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_MATCHHMAG"},
+	},
+	"D_LLQUANT_HIGHTYPE": {
+		{"llquantize( ) argument #3 (high magnitude) must be an integer constant", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_HMAGTYPE"},
+	},
+	"D_LLQUANT_HIGHVAL": {
+		{"llquantize( ) argument #3 (high magnitude) must be an unsigned 16-bit quantity", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_HMAGVAL"},
+	},
+	"D_LLQUANT_HMAGTYPE": {
+		{"llquantize( ) argument #3 must be an integer constant", "Oracle only: dt_cc.c llquantize checks (illumos: D_LLQUANT_HIGHTYPE)"},
+	},
+	"D_LLQUANT_HMAGVAL": {
+		{"llquantize( ) argument #3 must be an unsigned 16-bit quantity", "Oracle only (illumos: D_LLQUANT_HIGHVAL)"},
+		{"llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)", "Oracle only (illumos: D_LLQUANT_MAGRANGE)"},
+		{"llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits", "Oracle only (illumos: D_LLQUANT_MAGTOOBIG)"},
+	},
+	"D_LLQUANT_LMAGTYPE": {
+		{"llquantize( ) argument #2 must be an integer constant", "Oracle only (illumos: D_LLQUANT_LOWTYPE)"},
+	},
+	"D_LLQUANT_LMAGVAL": {
+		{"llquantize( ) argument #2 must be an unsigned 16-bit quantity", "Oracle only (illumos: D_LLQUANT_LOWVAL)"},
+	},
+	"D_LLQUANT_LOWMATCH": {
+		{"llquantize( ) low magnitude (argument #2) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_MATCHLMAG"},
+	},
+	"D_LLQUANT_LOWTYPE": {
+		{"llquantize( ) argument #2 (low magnitude) must be an integer constant", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_LMAGTYPE"},
+	},
+	"D_LLQUANT_LOWVAL": {
+		{"llquantize( ) argument #2 (low magnitude) must be an unsigned 16-bit quantity", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_LMAGVAL"},
+	},
+	"D_LLQUANT_MAGRANGE": {
+		{"llquantize( ) high magnitude (argument #3) must be greater than low magnitude (argument #2)", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_HMAGVAL \"... must be at least ...\""},
+	},
+	"D_LLQUANT_MAGTOOBIG": {
+		{"llquantize( ) factor (%d) raised to power of high magnitude (%d) overflows 64-bits", "dt_cc.c: dt_compile_agg, args: factor, high magnitude; FreeBSD: \"... (%d) plus 1 overflows 64-bits\"; Oracle: D_LLQUANT_HMAGVAL"},
+	},
+	"D_LLQUANT_MATCHFACTOR": {
+		{"llquantize() factor (argument #1) doesn't match previous declaration: expected %d, found %d", "Oracle only (illumos: D_LLQUANT_FACTORMATCH, with \"llquantize( )\")"},
+	},
+	"D_LLQUANT_MATCHHMAG": {
+		{"llquantize() hmag (argument #3) doesn't match previous declaration: expected %d, found %d", "Oracle only (illumos: D_LLQUANT_HIGHMATCH)"},
+	},
+	"D_LLQUANT_MATCHLMAG": {
+		{"llquantize() lmag (argument #2) doesn't match previous declaration: expected %d, found %d", "Oracle only (illumos: D_LLQUANT_LOWMATCH)"},
+	},
+	"D_LLQUANT_MATCHSTEPS": {
+		{"llquantize() steps (argument #4) doesn't match previous declaration: expected %d, found %d", "Oracle only (illumos: D_LLQUANT_NSTEPMATCH)"},
+	},
+	"D_LLQUANT_NSTEPMATCH": {
+		{"llquantize( ) linear steps per magnitude (argument #4) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_MATCHSTEPS"},
+	},
+	"D_LLQUANT_NSTEPTYPE": {
+		{"llquantize( ) argument #4 (linear steps per magnitude) must be an integer constant", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_STEPTYPE"},
+	},
+	"D_LLQUANT_NSTEPVAL": {
+		{"llquantize( ) argument #4 (linear steps per magnitude) must be an unsigned 16-bit quantity", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_STEPVAL"},
+	},
+	"D_LLQUANT_STEPTYPE": {
+		{"llquantize( ) argument #4 must be an integer constant", "Oracle only (illumos: D_LLQUANT_NSTEPTYPE)"},
+	},
+	"D_LLQUANT_STEPVAL": {
+		{"llquantize( ) argument #4 must be an unsigned 16-bit quantity", "Oracle only (illumos: D_LLQUANT_NSTEPVAL)"},
+		{"llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor", "Oracle only (illumos: D_LLQUANT_FACTORNSTEPS)"},
+		{"llquantize() argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor", "Oracle only (illumos: D_LLQUANT_FACTOREVEN)"},
+		{"llquantize() argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0", "Oracle only"},
+		{"llquantize() argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag==0", "Oracle only (sic: the condition text says lmag==0 although it is the lmag!=0 case)"},
+	},
+	"D_LQUANT_BASETYPE": {
+		{"lquantize( ) argument #1 must be an integer constant", "dt_cc.c: dt_compile_agg (lquantize base)"},
+	},
+	"D_LQUANT_BASEVAL": {
+		{"lquantize( ) argument #1 must be a 32-bit quantity", "dt_cc.c: dt_compile_agg (lquantize base)"},
+	},
+	"D_LQUANT_LIMTYPE": {
+		{"lquantize( ) argument #2 must be an integer constant", "dt_cc.c: dt_compile_agg (lquantize limit)"},
+	},
+	"D_LQUANT_LIMVAL": {
+		{"lquantize( ) argument #2 must be a 32-bit quantity", "dt_cc.c: dt_compile_agg (lquantize limit)"},
+	},
+	"D_LQUANT_MATCHBASE": {
+		{"lquantize( ) base (argument #1) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg, lquantize() on one aggregation with a different base"},
+	},
+	"D_LQUANT_MATCHLIM": {
+		{"lquantize( ) limit (argument #2) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg"},
+	},
+	"D_LQUANT_MATCHSTEP": {
+		{"lquantize( ) step (argument #3) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg"},
+	},
+	"D_LQUANT_MISMATCH": {
+		{"lquantize( ) base (argument #1) must be less than limit (argument #2)", "dt_cc.c: dt_compile_agg"},
+	},
+	"D_LQUANT_STEPLARGE": {
+		{"lquantize( ) step (argument #3) too large: must have at least one quantization level", "dt_cc.c: dt_compile_agg"},
+	},
+	"D_LQUANT_STEPSMALL": {
+		{"lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity", "dt_cc.c: dt_compile_agg"},
+	},
+	"D_LQUANT_STEPTYPE": {
+		{"lquantize( ) argument #3 must be a non-zero positive integer constant", "dt_cc.c: dt_compile_agg (lquantize step)"},
+	},
+	"D_LQUANT_STEPVAL": {
+		{"lquantize( ) argument #3 must be a 16-bit quantity", "dt_cc.c: dt_compile_agg (lquantize step)"},
+	},
+	"D_MACRO_OFLOW": {
+		{"macro argument %s constant %s results in integer overflow", "dt_lex.l: $N expands to an integer that overflows; args: token (e.g. \"$1\"), argument text"},
+	},
+	"D_MACRO_UNDEF": {
+		{"macro argument %s is not defined", "dt_lex.l: $N or $$N beyond the arguments given (without -x defaultargs); arg: token, e.g. \"$2\""},
+		{"macro variable %s is not defined", "dt_lex.l: unknown $name or $$name (e.g. $target without -p/-c); arg: token"},
+	},
+	"D_MACRO_UNUSED": {
+		{"extraneous argument '%s' ($%d is not referenced)", "dt_cc.c: dt_compile, last script argument never referenced (without -x argref)"},
+	},
+	"D_NOREG": {
+		{"Insufficient registers to generate code", "dt_regset.c: dt_regset_alloc; FreeBSD same; Oracle longjmps with EDT_NOREG instead"},
+	},
+	"D_NORMALIZE_AGGARG": {
+		{"%s( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", "dt_cc.c: dt_action_normalize (normalize, denormalize); Oracle: dt_cg.c dt_cg_act_normalize/denormalize"},
+	},
+	"D_NORMALIZE_AGGBAD": {
+		{"undefined aggregation: @%s", "dt_cc.c: dt_action_normalize"},
+	},
+	"D_NORMALIZE_PROTO": {
+		{"%s( ) prototype mismatch: %d args passed, %d expected", "dt_cc.c: dt_action_normalize (the built-in prototype usually reports D_PROTO_LEN first); Oracle: not raised"},
+	},
+	"D_NORMALIZE_SCALAR": {
+		{"%s( ) argument #2 must be of scalar type", "dt_cc.c: dt_action_normalize"},
+	},
+	"D_OFFSETOF_BITFIELD": {
+		{"cannot take offset of a bit-field: %s", "dt_parser.c: dt_node_offsetof"},
+	},
+	"D_OFFSETOF_TYPE": {
+		{"offsetof operand must be a struct or union type", "dt_parser.c: dt_node_offsetof"},
+	},
+	"D_OP_ACT": {
+		{"action cannot be used in a conditional context", "dt_parser.c: dt_cook_op3, action call as an operand of ?:"},
+		{"operator %s operands cannot be actions", "dt_parser.c: dt_cook_op2 (comma operator); arg: \",\""},
+	},
+	"D_OP_ARITH": {
+		{"operator %s requires operands of arithmetic type", "dt_parser.c: dt_cook_op2, binary * / *= /="},
+		{"operator %s requires an operand of arithmetic type", "dt_parser.c: dt_cook_op1, unary + -"},
+	},
+	"D_OP_ARRFUN": {
+		{"operator %s may not be applied to operand of type \"%s\"", "dt_parser.c: dt_cook_op2 (=), assignment to an array or function; args: operator, type"},
+	},
+	"D_OP_DYN": {
+		{"operator %s operands cannot be of dynamic type", "dt_parser.c: dt_cook_op2 (comma operator); arg: \",\""},
+		{"operator ?: operands cannot be of dynamic type", "dt_parser.c: dt_cook_op3"},
+	},
+	"D_OP_IDENT": {
+		{"operator %s must be followed by an identifier", "dt_parser.c: dt_cook_op2, . or -> followed by something else"},
+	},
+	"D_OP_INCOMPAT": {
+		{"operands have incompatible types: \"%s\" %s \"%s\"", "dt_parser.c: dt_cook_op2, comparison, + -, = and += -= with incompatible operands; args: left type, operator, right type"},
+		{"operator ?: operands must have compatible types", "dt_parser.c: dt_cook_op3"},
+		{"inline %s definition uses incompatible types: \"%s\" = \"%s\"", "dt_parser.c: dt_cook_inline; args: inline name, declared type, expression type"},
+	},
+	"D_OP_INCOMPLETE": {
+		{"operator %s cannot be applied to a forward declaration: no %s definition is available", "dt_parser.c: dt_cook_op2, . or -> on an incomplete struct/union; args: operator, tag (e.g. \"struct foo\")"},
+	},
+	"D_OP_INT": {
+		{"operator %s requires operands of integral type", "dt_parser.c: dt_cook_op2, binary & | ^ << >> % and &= |= ^= <<= >>= %="},
+		{"operator %s requires an operand of integral type", "dt_parser.c: dt_cook_op1, unary ~"},
+	},
+	"D_OP_LVAL": {
+		{"operator %s requires modifiable lvalue as an operand", "dt_parser.c: dt_cook_op1 (++ --) and dt_assign_common (= and op=); also (@a = count()) = count()"},
+	},
+	"D_OP_PTR": {
+		{"operator %s must be applied to a pointer", "dt_parser.c: dt_cook_op2, -> on a non-pointer; arg: \"->\""},
+	},
+	"D_OP_SCALAR": {
+		{"operator %s requires operands of scalar type", "dt_parser.c: dt_cook_op2, binary && || ^^ (dt_sugar.c turns if (c) into (1 && c), so a non-scalar if-condition is reported this way too)"},
+		{"operator %s requires an operand of scalar type", "dt_parser.c: dt_cook_op1, unary !"},
+		{"operator %s requires operand of scalar type", "dt_parser.c: dt_cook_op1, ++ and -- (sic: no \"an\")"},
+		{"operator ?: expression must be of scalar type", "dt_parser.c: dt_cook_op3, condition of ?:"},
+	},
+	"D_OP_SOU": {
+		{"operator -> cannot be applied to pointer to type \"%s\"; must be applied to a struct or union pointer", "dt_parser.c: dt_cook_op2 (->)"},
+		{"operator %s cannot be applied to type \"%s\"; must be applied to a struct or union", "dt_parser.c: dt_cook_op2 (.); args: \".\", type"},
+	},
+	"D_OP_VFPTR": {
+		{"operator %s requires left-hand scalar operand of known size", "dt_parser.c: dt_cook_op2, += -= on a non-pointer/non-integer or void/function pointer"},
+		{"operator %s requires an operand of known size", "dt_parser.c: dt_cook_op1, ++ -- on a void or function pointer"},
+	},
+	"D_OP_WRITE": {
+		{"operator %s can only be applied to a writable variable", "dt_parser.c: dt_cook_op1 (++ --) and dt_assign_common (= and op=), e.g. assigning a built-in variable"},
+	},
+	"D_PCAP_ADDR": {
+		{"pcap( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s", "Oracle only: dt_cc.c dt_action_pcap"},
+	},
+	"D_PCAP_PROTO": {
+		{"%s( ) prototype mismatch: %d args passed, 2 expected", "Oracle only: dt_cc.c dt_action_pcap"},
+	},
+	"D_PDESC_INVAL": {
+		{"invalid probe description \"%s\": %s", "dt_parser.c: dt_node_pdesc_by_name; args: description text, libdtrace error (e.g. \"Overspecified probe description\")"},
+		{"%s", "dt_cc.c: dt_setcontext, probe lookup failed for a reason other than no match; arg: libdtrace error text"},
+		{"invalid probe identifier %d: %s", "dt_parser.c: dt_node_pdesc_by_id"},
+		{"identifier %d exceeds maximum probe id", "dt_parser.c: dt_node_pdesc_by_id"},
+		{"probe identifier %d not permitted when specifying %s", "dt_parser.c: dt_node_pdesc_by_id; second arg: \"providers\", \"modules\" or \"functions\" (-P/-m/-f)"},
+	},
+	"D_PDESC_ZERO": {
+		{"probe description %s:%s:%s:%s does not match any probes", "dt_cc.c: dt_setcontext (not raised with -Z); args: provider, module, function, name"},
+	},
+	"D_PRAGCTL_INVAL": {
+		{"invalid control directive: #%s", "dt_pragma.c: dt_pragma, unknown #directive"},
+		{"invalid control directive", "dt_pragma.c: dt_pragma, directive word is not an identifier"},
+	},
+	"D_PRAGERR": {
+		{"#error: %s", "dt_pragma.c: dt_pragma_error, #error or #pragma error; arg: the directive's tokens each followed by one space (so the message ends with a space)"},
+	},
+	"D_PRAGMA_DEPEND": {
+		{"program requires %s %s", "dt_pragma.c: dt_pragma_depends, #pragma D depends_on provider|module not satisfied; args: class, name"},
+		{"failed to find dependency in libpath: %s", "dt_pragma.c: dt_pragma_depends_finddep (library class)"},
+		{"program requires library \"%s\" which failed to load", "dt_pragma.c: dt_pragma_depends"},
+		{"main program may not explicitly depend on a library", "dt_pragma.c: dt_pragma_depends"},
+		{"failed to add dependency %s:%s", "dt_pragma.c: dt_pragma_depends (library path, libdtrace error; sic: no space after the colon)"},
+	},
+	"D_PRAGMA_INVAL": {
+		{"invalid D pragma: %s", "dt_pragma.c: dt_pragma, unknown #pragma D name"},
+		{"invalid attributes specified by #pragma attributes", "dt_pragma.c: dt_pragma_attributes"},
+		{"invalid component \"%s\" in attribute #pragma for provider %s", "dt_pragma.c: dt_pragma_attributes (sic: DTrace passes the provider name first and the component second)"},
+		{"invalid version string specified by #pragma binding", "dt_pragma.c: dt_pragma_binding"},
+		{"invalid class %s specified by #pragma depends_on", "dt_pragma.c: dt_pragma_depends"},
+	},
+	"D_PRAGMA_MALFORM": {
+		{"malformed #pragma option <option>=<val>", "dt_pragma.c: dt_pragma_option"},
+		{"superfluous arguments specified for #pragma option", "dt_pragma.c: dt_pragma_option"},
+		{"malformed #pragma attributes <attributes> <ident>", "dt_pragma.c: dt_pragma_attributes"},
+		{"malformed #pragma binding \"version\" <ident>", "dt_pragma.c: dt_pragma_binding"},
+		{"malformed #pragma depends_on <class> <name>", "dt_pragma.c: dt_pragma_depends"},
+		{"malformed #line <line> [ [\"file\"] state ]", "dt_pragma.c: dt_pragma_line"},
+	},
+	"D_PRAGMA_OPTSET": {
+		{"failed to set option '%s' to '%s': %s", "dt_pragma.c: dt_pragma_option, #pragma D option name=value rejected; args: option, value, libdtrace error (e.g. \"Invalid option name\")"},
+		{"failed to set option '%s': %s", "dt_pragma.c: dt_pragma_option, #pragma D option name rejected"},
+	},
+	"D_PRAGMA_SCOPE": {
+		{"#pragma %s cannot modify entity defined outside program scope", "dt_pragma.c: dt_pragma_attributes and dt_pragma_binding; arg: \"attributes\" or \"binding\""},
+	},
+	"D_PRAGMA_UNUSED": {
+		{"unused #pragma %s", "dt_cc.c: dt_idpragma, #pragma D attributes/binding naming an identifier never defined; arg: \"attributes\" or \"binding\""},
+	},
+	"D_PRED_SCALAR": {
+		{"predicate result must be of scalar type", "dt_parser.c: dt_cook_clause"},
+	},
+	"D_PRINTA_AGGARG": {
+		{"%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", "dt_cc.c: dt_action_printa, non-aggregation where printa expects one; args: \"printa\", argument position, type name"},
+	},
+	"D_PRINTA_AGGBAD": {
+		{"undefined aggregation: @%s", "dt_cc.c: dt_action_printa, aggregation never assigned in this program"},
+	},
+	"D_PRINTA_AGGKEY": {
+		{"printa( ): @%s and @%s do not have matching key signatures: @%s has %d key%s, @%s has %d key%s", "dt_printf.c: dt_printa_validate, printa() of several aggregations with different key counts; the key%s suffixes are \"\" or \"s\""},
+	},
+	"D_PRINTA_AGGPROTO": {
+		{"printa( ): @%s[ ] key #%d is incompatible with @%s:\n%9s key #%d: %s\n%9s key #%d: %s", "dt_printf.c: dt_printa_validate; args: second aggregation, key#, first aggregation, first aggregation (right-aligned), key#, its type, second aggregation (right-aligned), key#, its type"},
+	},
+	"D_PRINTA_PROTO": {
+		{"%s( ) prototype mismatch: %d args passed, %d expected", "dt_cc.c: dt_action_printa, printa(\"fmt\") without an aggregation"},
+	},
+	"D_PRINTF_AGG_CONV": {
+		{"%%@ conversion requires an aggregation and is not for use with %s( )", "dt_printf.c: dt_printf_validate, %@ in printf/system/freopen"},
+	},
+	"D_PRINTF_ARG_EXTRA": {
+		{"%s( ) prototype mismatch: only %d arguments required by this format string", "dt_printf.c: dt_printf_validate, more value arguments than conversions (printf, system, freopen)"},
+	},
+	"D_PRINTF_ARG_FMT": {
+		{"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s", "dt_cc.c: dt_action_printflike, format is not a string literal; Oracle declares printf's first parameter as string, so a non-string is D_PROTO_ARG \"...prototype: string...\" there"},
+	},
+	"D_PRINTF_ARG_PROTO": {
+		{"%s( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding value argument", "dt_printf.c: dt_printf_validate; args: function, conversion#, conversion name (e.g. \"d\")"},
+	},
+	"D_PRINTF_ARG_TYPE": {
+		{"%s( ) argument #%d is incompatible with conversion #%d prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s", "dt_printf.c: dt_printf_validate; args: function, argument#, conversion#, conversion name, expected types (e.g. \"char, short, int, long, or long long\", \"char [] or string (or use stringof)\"), argument type"},
+		{"%s( ) aggregating action is incompatible with conversion #%d prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s", "dt_printf.c: dt_printf_validate, printa() %@ conversion vs the aggregation result type"},
+	},
+	"D_PRINTF_DYN_PROTO": {
+		{"%s( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding \"%s\" argument", "dt_printf.c: dt_printf_validate, %*d or %.*d without the width/precision argument; last arg: \"*\" or \".*\""},
+	},
+	"D_PRINTF_DYN_TYPE": {
+		{"%s( ) argument #%d is incompatible with conversion #%d prototype:\n\tconversion: %% %s %s\n\t prototype: int\n\t  argument: %s", "dt_printf.c: dt_printf_validate, non-integer * or .* argument; args: function, argument#, conversion#, \"*\" or \".*\", conversion name, argument type"},
+	},
+	"D_PRINTF_FMT_EMPTY": {
+		{"%s( ) format string is empty", "dt_printf.c: dt_printf_validate"},
+	},
+	"D_PRINTM_ADDR": {
+		{"printm( ) argument #2 is incompatible with prototype:\n\tprototype: pointer\n\t argument: %s", "FreeBSD only: dt_cc.c dt_action_printm (not in illumos or Oracle)"},
+	},
+	"D_PRINTM_SIZE": {
+		{"printm( ) argument #1 must be a non-zero positive integral constant expression", "FreeBSD only: dt_cc.c dt_action_printm (not in illumos or Oracle)"},
+	},
+	"D_PRINT_AGG": {
+		{"print( ) may not be applied to an aggregation -- did you mean printa()?", "dt_cc.c: dt_action_trace; not in Oracle"},
+	},
+	"D_PRINT_DYN": {
+		{"print( ) may not be applied to a translated pointer", "dt_cc.c: dt_action_trace; not in Oracle"},
+	},
+	"D_PRINT_SIZE": {
+		{"print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.", "Oracle only: dt_cg.c dt_cg_act_print"},
+	},
+	"D_PRINT_VOID": {
+		{"print( ) may not be applied to a void expression", "dt_cc.c: dt_action_trace; not in Oracle"},
+	},
+	"D_PROC_ALIGN": {
+		{"offset 0x%x is not aligned on an instruction", "dt_pid.c: dt_pid_per_sym, pid probe at a misaligned offset"},
+	},
+	"D_PROC_BADPID": {
+		{"'%s' does not contain a valid pid", "dt_pid.c: dt_pid_get_pid; arg: provider name"},
+	},
+	"D_PROC_BADPROV": {
+		{"'%s' is not a valid provider", "dt_pid.c: dt_pid_get_pid; arg: provider name"},
+	},
+	"D_PROC_CREATEFAIL": {
+		{"failed to create entry probe for '%s': %s", "dt_pid.c: dt_pid_per_sym"},
+		{"failed to create return probe for '%s': %s", "dt_pid.c: dt_pid_per_sym"},
+		{"failed to create probe at '%s+0x%x': %s", "dt_pid.c: dt_pid_per_sym"},
+		{"failed to create offset probes in '%s': %s", "dt_pid.c: dt_pid_per_sym"},
+	},
+	"D_PROC_DYN": {
+		{"process %s is not a dynamically-linked executable", "dt_pid.c: dt_pid_create_pid_probes; arg: pid text"},
+	},
+	"D_PROC_FUNC": {
+		{"failed to lookup '%s' in module '%s'", "dt_pid.c: dt_pid_per_mod"},
+	},
+	"D_PROC_GRAB": {
+		{"failed to grab process %d", "dt_pid.c: dt_pid_create_probes"},
+	},
+	"D_PROC_LIB": {
+		{"only the a.out module is valid with the '-' function", "dt_pid.c: dt_pid_create_pid_probes"},
+	},
+	"D_PROC_NAME": {
+		{"'%s' is an invalid probe name", "dt_pid.c: dt_pid_per_sym"},
+		{"only individual addresses may be specified with the '-' function", "dt_pid.c: dt_pid_create_pid_probes"},
+	},
+	"D_PROC_NODEV": {
+		{"pid provider is not installed on this system", "dt_pid.c: dt_pid_create_probes"},
+		{"pid provider is not available: %s", "dt_pid.c: dt_pid_create_probes; arg: strerror text"},
+	},
+	"D_PROC_OFF": {
+		{"offset 0x%x outside of function '%s'", "dt_pid.c: dt_pid_per_sym"},
+	},
+	"D_PROC_USDT": {
+		{"failed to instantiate probes for pid %d: %s", "dt_pid.c: dt_pid_create_usdt_probes"},
+	},
+	"D_PROTO_ARG": {
+		{"%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", "dt_ident.c: dt_idcook_sign, built-in function argument of the wrong type; args: function, position, prototype type, argument type"},
+		{"%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s", "dt_ident.c: dt_idcook_sign, associative array key of a different type than at first use"},
+		{"@%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s", "dt_ident.c: dt_idcook_sign, aggregation key of a different type than at first use"},
+		{"%s( ) increment value (argument #%d) must be of scalar type", "dt_cc.c: dt_compile_agg, quantize/lquantize/llquantize increment argument"},
+		{"%s[ ] argument #1 is incompatible with prototype:\n\tprototype: integer constant\n\t argument: %s", "dt_ident.c: dt_idcook_args and dt_idcook_regs, args[]/uregs[] index not an integer constant"},
+		{"trace( ) argument #1 is incompatible with prototype:\n\tprototype: scalar or string\n\t argument: %s", "Oracle only: dt_cg.c dt_cg_act_trace"},
+	},
+	"D_PROTO_LEN": {
+		{"%s( ) prototype mismatch: %d arg%s passed, %d expected", "dt_ident.c: dt_idcook_sign, wrong number of arguments to a built-in function; the arg%s suffix is \"\" for 1 and \"s\" otherwise (e.g. \"printf( ) prototype mismatch: 0 args passed, 1 expected\")"},
+		{"%s( ) prototype mismatch: %d arg%s passed, at least %d expected", "dt_ident.c: dt_idcook_sign, function with optional parameters called with too few or too many arguments (the number is the count of required ones)"},
+		{"%s[ ] prototype mismatch: %d key%s passed, %d expected", "dt_ident.c: dt_idcook_sign, associative array used with a different number of keys than at first use"},
+		{"@%s[ ] prototype mismatch: %d key%s passed, %d expected", "dt_ident.c: dt_idcook_sign, aggregation used with a different number of keys than at first use"},
+		{"%s[ ] prototype mismatch: %d arg%s passed, 1 expected", "dt_ident.c: dt_idcook_args and dt_idcook_regs, args[] or uregs[] with several subscripts"},
+		{"%s( ) prototype mismatch: %d args passed, at most %d expected", "dt_cc.c: dt_compile_agg, too many arguments to quantize/lquantize/llquantize"},
+	},
+	"D_PROV_BADNAME": {
+		{"provider name may not contain scoping operator: %s", "dt_parser.c: dt_node_provider"},
+		{"provider name may not exceed %d characters: %s", "dt_parser.c: dt_node_provider; first arg: DTRACE_PROVNAMELEN-1"},
+		{"provider name may not end with a digit: %s", "dt_parser.c: dt_node_provider"},
+		{"probe name may not contain scoping operator: %s", "dt_parser.c: dt_node_probe; arg: \"::name\""},
+		{"probe name may not exceed %d characters: %s", "dt_parser.c: dt_node_probe; first arg: DTRACE_NAMELEN-1"},
+	},
+	"D_PROV_INCOMPAT": {
+		{"probe %s:%s %s prototype mismatch:\n\t current: %d arg%s\n\tprevious: %d arg%s", "dt_parser.c: dt_node_provider_cmp_argv; args: provider, probe, \"input\" or \"output\", counts with \"\"/\"s\""},
+		{"probe %s:%s %s prototype argument #%d mismatch:\n\t current: %s\n\tprevious: %s", "dt_parser.c: dt_node_provider_cmp_argv"},
+		{"provider interface mismatch: %s\n\t current: probe %s:%s defined\n\tprevious: probe %s:%s not defined", "dt_parser.c: dt_cook_provider"},
+		{"provider interface mismatch: %s\n\t current: probe %s:%s has an output prototype\n\tprevious: probe %s:%s has no output prototype", "dt_parser.c: dt_node_provider_cmp"},
+	},
+	"D_PROV_PRARGLEN": {
+		{"probe %s input prototype exceeds %d parameters: %d params used", "dt_parser.c: dt_node_probe; second arg: UINT8_MAX (255)"},
+		{"probe %s output prototype exceeds %d parameters: %d params used", "dt_parser.c: dt_node_probe"},
+	},
+	"D_PROV_PRDUP": {
+		{"probe redeclared: %s:%s", "dt_parser.c: dt_cook_provider"},
+	},
+	"D_PROV_PRXLATOR": {
+		{"translator for %s:%s output argument #%d from %s to %s is not defined", "dt_parser.c: dt_cook_probe"},
+	},
+	"D_REGS_IDX": {
+		{"index %d is out of range for array %s", "dt_ident.c: dt_idcook_regs, negative uregs[] index"},
+	},
+	"D_SIZEOF_BITFIELD": {
+		{"cannot apply sizeof to a bit-field", "dt_parser.c: dt_cook_op1 (sizeof)"},
+	},
+	"D_SIZEOF_TYPE": {
+		{"cannot apply sizeof to an operand of unknown size", "dt_parser.c: dt_node_op1 (sizeof of a type or string, while parsing) and dt_cook_op1 (sizeof expression), e.g. sizeof(void)"},
+	},
+	"D_SPEC_COMM": {
+		{"speculate( ) may not follow commit( )", "dt_cc.c: dt_stmt_append; Oracle: dt_cg.c dt_cg_clsflags"},
+	},
+	"D_SPEC_DREC": {
+		{"speculate( ) may not follow data-recording action(s)", "dt_cc.c: dt_stmt_append; Oracle: dt_cg.c dt_cg_clsflags"},
+	},
+	"D_SPEC_SPEC": {
+		{"speculate( ) may not follow speculate( )", "dt_cc.c: dt_stmt_append; Oracle: dt_cg.c dt_cg_clsflags"},
+	},
+	"D_STACK_PROTO": {
+		{"stack( ) prototype mismatch: too many arguments", "dt_cc.c: dt_action_stack_args (the built-in prototype usually reports D_PROTO_LEN first); Oracle: not raised"},
+	},
+	"D_STACK_SIZE": {
+		{"stack( ) size must be a non-zero positive integral constant expression", "dt_cc.c: dt_action_stack_args; Oracle: dt_cg.c dt_cg_stack_arg \"stack( ) argument #1 must be a non-zero positive integer constant\""},
+	},
+	"D_STRINGOF_TYPE": {
+		{"cannot apply stringof to a value of type %s", "dt_parser.c: dt_cook_op1 (stringof)"},
+	},
+	"D_STR_NL": {
+		{"newline encountered in string literal", "dt_lex.l: unterminated string literal"},
+	},
+	"D_SYM_BADREF": {
+		{"%s module '%s' symbol '%s' may not be referenced as a %s symbol", "dt_parser.c: dt_xcook_ident, ` vs `` mismatch; args: \"kernel\"/\"user\", module, symbol, \"kernel\"/\"user\""},
+	},
+	"D_SYM_MODEL": {
+		{"cannot use %s symbol %s`%s in a %s D program", "dt_parser.c: dt_xcook_ident, symbol from a module of another data model; args: module model name, module, symbol, program model name (both from dt_module_modelname); `` mark for user symbols"},
+	},
+	"D_SYM_NOTYPES": {
+		{"no symbolic type information is available for %s`%s: %s", "dt_parser.c: dt_xcook_ident, kernel symbol without CTF; last arg: libdtrace error"},
+		{"no symbolic type information is available for %s``%s: %s", "dt_parser.c: dt_xcook_ident, user symbol without CTF"},
+	},
+	"D_SYNTAX": {
+		{"syntax error near \"%s\"", "yacc via dt_parser.c yyvwarn, most parse errors; arg: the offending token text (also dt_lex.l for a stray character)"},
+		{"syntax error near end of input", "yacc via dt_parser.c yyvwarn, input ended mid-construct"},
+		{"syntax error near end of line", "yacc via dt_parser.c yyvwarn, offending token is a newline"},
+		{"expected predicate and/or actions following probe description", "dt_grammar.y: probe description alone at the end of a script file"},
+		{"expected actions { } following probe description and predicate", "dt_grammar.y: probe_definition with a predicate but no action block"},
+		{"floating-point constants are not permitted", "dt_lex.l"},
+		{"closing ) expected in predicate before /", "dt_lex.l"},
+		{"closing ] expected in predicate before /", "dt_lex.l"},
+		{"extra ) in input stream", "dt_lex.l"},
+		{"extra ] in input stream", "dt_lex.l"},
+		{"extra } in input stream", "dt_lex.l"},
+		{"/* encountered inside a comment", "dt_lex.l"},
+		{"end-of-file encountered before matching */", "dt_lex.l: input"},
+		{"end-of-file encountered before end of control line", "dt_lex.l: input"},
+		{"format conversion #%d is undefined: %%%s", "dt_printf.c: dt_printf_create (printf-family format parsing reports D_SYNTAX)"},
+		{"format conversion #%d name expected before end of format string", "dt_printf.c: dt_printf_create"},
+		{"format conversion #%d has more than one '.' specified", "dt_printf.c: dt_printf_create"},
+		{"format conversion #%d has more than one '*' specified for the output %s", "dt_printf.c: dt_printf_create; arg is always \"precision\" (a DTrace quirk, even for a doubled width '*')"},
+		{"format conversion #%d uses unsupported positional format (%%n$)", "dt_printf.c: dt_printf_create"},
+		{"format conversion #%d cannot be combined with other format flags: %%%%", "dt_printf.c: dt_printf_create, e.g. %-%"},
+	},
+	"D_TRACEMEM_ADDR": {
+		{"tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s", "dt_cc.c: dt_action_tracemem"},
+	},
+	"D_TRACEMEM_ARGS": {
+		{"tracemem ( ) prototype mismatch: expected at most 3 args", "dt_cc.c: dt_action_tracemem (sic: space before \"( )\"); not in Oracle"},
+	},
+	"D_TRACEMEM_DYNSIZE": {
+		{"tracemem ( ) dynamic size (argument #3) must be of scalar type", "dt_cc.c: dt_action_tracemem (sic: space before \"( )\"); not in Oracle"},
+	},
+	"D_TRACEMEM_SIZE": {
+		{"tracemem( ) argument #2 must be a non-zero positive integral constant expression", "dt_cc.c: dt_action_tracemem"},
+	},
+	"D_TRACE_AGG": {
+		{"trace( ) may not be applied to an aggregation", "dt_cc.c: dt_action_trace; not in Oracle"},
+	},
+	"D_TRACE_DYN": {
+		{"trace( ) may not be applied to a translated pointer", "dt_cc.c: dt_action_trace; Oracle: dt_cg.c dt_cg_act_trace \"trace( ) may not be applied to a dynamic expression\""},
+	},
+	"D_TRACE_VOID": {
+		{"trace( ) may not be applied to a void expression", "dt_cc.c: dt_action_trace; Oracle same"},
+	},
+	"D_TRUNC_AGGARG": {
+		{"%s( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", "dt_cc.c: dt_action_trunc; Oracle: dt_cg.c dt_cg_act_trunc"},
+	},
+	"D_TRUNC_AGGBAD": {
+		{"undefined aggregation: @%s", "dt_cc.c: dt_action_trunc"},
+	},
+	"D_TRUNC_PROTO": {
+		{"%s( ) prototype mismatch: %d args passed, %s expected", "dt_cc.c: dt_action_trunc; last arg: \"at least 1\" or \"no more than 2\" (the built-in prototype usually reports D_PROTO_LEN first); Oracle: not raised"},
+	},
+	"D_TRUNC_SCALAR": {
+		{"%s( ) argument #2 must be of scalar type", "dt_cc.c: dt_action_trunc"},
+	},
+	"D_TYPE_ERR": {
+		{"cannot find type for \"&\": %s*", "dt_parser.c: dt_cook_op1, no pointer type can be made for the operand of unary &"},
+		{"failed to lookup int64_t", "dt_parser.c: dt_cook_op1, ++/-- creating a new variable"},
+		{"failed to lookup agg type %s", "dt_printf.c: dt_printf_validate"},
+	},
+	"D_TYPE_MEMBER": {
+		{"%s is not a member of %s", "dt_parser.c: dt_cook_op2, . or -> naming a missing member; args: member, struct/union type"},
+	},
+	"D_UNKNOWN": {
+		{"failed to resolve type %s: %s", "dt_decl.c: dt_decl_type, unknown type name in a declaration or cast; last arg: libdtrace error (e.g. \"Unknown type name\")"},
+		{"failed to define member '%s': %s", "dt_decl.c: dt_decl_member, e.g. duplicate member (CTF error \"Duplicate member or variable name\")"},
+		{"failed to extern %s: %s", "dt_parser.c: dt_node_decl"},
+		{"failed to typedef %s: %s", "dt_parser.c: dt_node_decl"},
+		{"failed to copy typedef %s source type: %s", "dt_parser.c: dt_node_decl"},
+		{"failed to determine offset of %s: %s", "dt_parser.c: dt_node_offsetof, member not found (CTF error text)"},
+		{"failed to define %s: %s", "dt_decl.c: dt_decl_sou and dt_decl_enum"},
+		{"failed to define enumerator '%s': %s", "dt_decl.c: dt_decl_enumerator, e.g. duplicate enumerator"},
+		{"failed to create type for member '%s': %s", "dt_decl.c: dt_decl_member (bit-field)"},
+		{"failed to copy type of '%s': %s", "dt_decl.c: dt_decl_member"},
+		{"failed to update type definitions: %s", "dt_decl.c: dt_scope_pop"},
+		{"cannot find type: %s*: %s", "dt_decl.c: dt_decl_type (pointer declarator)"},
+		{"failed to copy type: %s", "dt_decl.c: dt_decl_type (array declarator)"},
+		{"failed to create array type: %s", "dt_decl.c: dt_decl_type"},
+		{"failed to add forward tag for %s: %s", "dt_decl.c: dt_decl_type"},
+		{"failed to resolve type %s for identifier %s: %s", "dt_ident.c: dt_idcook_type"},
+		{"failed to resolve type of %s (%s): %s", "dt_ident.c: dt_idcook_func, built-in return type"},
+		{"failed to resolve type of %s arg#%d (%s): %s", "dt_ident.c: dt_idcook_func, built-in parameter type"},
+		{"failed to resolve type of %s: %s", "dt_ident.c: dt_idcook_regs"},
+		{"tracing function %s( ) is not yet supported", "dt_cc.c: dt_compile_fun; Oracle also raises \"%s() is not implemented (yet)\" for breakpoint, chill, jstack, panic, stop"},
+		{"invalid unary op %s", "dt_parser.c: dt_cook_op1 (internal)"},
+		{"invalid binary op %s", "dt_parser.c: dt_cook_op2 (internal)"},
+		{"internal error -- node kind %d is not a valid statement", "dt_cc.c: dt_compile_one_clause"},
+		{"internal error -- bad decl kind %d", "dt_decl.c: dt_decl_type"},
+		{"internal error: malformed entry for built-in function %s", "dt_ident.c: dt_idcook_func"},
+		{"optional arg#%d may not follow variable arg#%d", "dt_ident.c: dt_idcook_func (malformed built-in prototype)"},
+		{"required arg#%d may not follow optional arg#%d", "dt_ident.c: dt_idcook_func (malformed built-in prototype)"},
+		{"cg failed for symbol %s`%s: %s", "dt_cg.c: dt_cg_node"},
+		{"internal error -- bad yystate %d", "dt_lex.l: yybegin"},
+	},
+	"D_USTACK_FRAMES": {
+		{"ustack( ) argument #1 must be a non-zero positive integer constant", "dt_cc.c: dt_action_ustack_args (ustack, jstack; message always says ustack)"},
+	},
+	"D_USTACK_PROTO": {
+		{"ustack( ) prototype mismatch: too many arguments", "dt_cc.c: dt_action_ustack_args (the built-in prototype usually reports D_PROTO_LEN first); Oracle: not raised"},
+	},
+	"D_USTACK_STRSIZE": {
+		{"ustack( ) argument #2 must be a positive integer constant", "dt_cc.c: dt_action_ustack_args"},
+	},
+	"D_VAR_UNDEF": {
+		{"%s has not yet been declared or assigned", "dt_parser.c: dt_cook_var, global read before any assignment or declaration"},
+		{"self->%s has not yet been declared or assigned", "dt_parser.c: dt_cook_var, thread-local read before assignment"},
+		{"this->%s has not yet been declared or assigned", "dt_parser.c: dt_cook_var, clause-local read before assignment"},
+	},
+	"D_VAR_UNSUP": {
+		{"%s: invalid variable class", "Oracle only: dt_cg.c dt_cg_tramp_var (internal); illumos declares the tag but never raises it"},
+	},
+	"D_XLATE_INCOMPAT": {
+		{"translator member %s definition uses incompatible types: \"%s\" = \"%s\"", "dt_parser.c: dt_cook_xlator; args: member, member type, expression type"},
+	},
+	"D_XLATE_MEMB": {
+		{"translator member %s is not a member of %s", "dt_parser.c: dt_cook_xlator; args: member, output type"},
+	},
+	"D_XLATE_NOCONV": {
+		{"translator does not define conversion for member: %s", "dt_parser.c: dt_cook_op2, . or -> on translated data naming an untranslated member"},
+	},
+	"D_XLATE_NONE": {
+		{"cannot translate from \"%s\" to \"%s\"", "dt_parser.c: dt_cook_op2 (xlate), no translator; args: input type, output type"},
+	},
+	"D_XLATE_REDECL": {
+		{"translator from %s to %s has already been declared", "dt_parser.c: dt_node_xlator; args: input type, output type"},
+	},
+	"D_XLATE_SOU": {
+		{"translator output type must be a struct or union", "dt_parser.c: dt_node_xlator"},
+		{"incomplete struct/union/enum %s", "dt_parser.c: dt_node_xlator, output type only forward-declared"},
+	},
+}
