@@ -139,7 +139,7 @@ type Item struct {
 	String    bool // NUL-padded string of Size bytes
 	Signed    bool // integers
 	TypeName  string
-	Bytes bool // raw memory of Size bytes (a traced struct or array)
+	Bytes     bool // raw memory of Size bytes (a traced struct or array)
 	// StrSize is, for a string, the size DTrace would have recorded
 	// (the strsize option). Strings are stored in buffers no larger than
 	// they can need, but printed as DTrace prints a strsize record.
