@@ -38,6 +38,10 @@ func (g *gen) expr(e ast.Expr) {
 			g.builtin(e, b)
 			return
 		}
+		if x, ok := g.c.info.XlateInputs[e]; ok {
+			g.xlateInput(e, x)
+			return
+		}
 		if init, ok := g.c.info.Inlines[e]; ok {
 			g.expr(init)
 			g.normalize(asm.R0, g.typeOf(e))
@@ -45,6 +49,12 @@ func (g *gen) expr(e ast.Expr) {
 		}
 		g.loadVar(e)
 	case *ast.SelectorExpr, *ast.IndexExpr:
+		if s, ok := e.(*ast.SelectorExpr); ok {
+			if tr, ok := g.c.info.Translated[s]; ok {
+				g.translate(s, tr)
+				return
+			}
+		}
 		if g.isMemory(e) {
 			g.load(e)
 			return
@@ -52,6 +62,8 @@ func (g *gen) expr(e ast.Expr) {
 		g.loadVar(e)
 	case *ast.StringofExpr:
 		g.stringof(e)
+	case *ast.XlateExpr:
+		g.fail(e, "a translated struct may only be used to access its members")
 	case *ast.UnaryExpr:
 		switch e.Op {
 		case token.MUL:

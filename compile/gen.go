@@ -38,16 +38,17 @@ type gen struct {
 	probe   *provider.Probe
 	ecb     *spec.ECB
 	insns   asm.Instructions
-	pending string       // label for the next instruction
-	src     fmt.Stringer // source annotation for the next instruction
-	temps   int          // temporaries in use
-	action  int          // 1-based index of the current action statement
-	recOff  int          // next free byte in the record
-	tmpOff  int          // next free byte of the clause's temporary area
-	fault   string       // label of the clause's fault handler, once used
-	conds   int          // depth of if statements around the code
-	flags   []int        // record offsets of the flags of conditional actions
-	flagsAt int          // where the code clearing the flags goes
+	pending string                           // label for the next instruction
+	src     fmt.Stringer                     // source annotation for the next instruction
+	temps   int                              // temporaries in use
+	action  int                              // 1-based index of the current action statement
+	recOff  int                              // next free byte in the record
+	tmpOff  int                              // next free byte of the clause's temporary area
+	fault   string                           // label of the clause's fault handler, once used
+	conds   int                              // depth of if statements around the code
+	xlate   map[*check.Translator][]ast.Expr // inputs of the translations being generated
+	flags   []int                            // record offsets of the flags of conditional actions
+	flagsAt int                              // where the code clearing the flags goes
 	err     *Error
 }
 

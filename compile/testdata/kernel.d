@@ -35,3 +35,23 @@ syscall::read:entry
 	u = (userland char *)arg1;
 	printf("%s\n", stringof(u));
 }
+
+typedef struct myinfo {
+	int	pid;
+	int	ppid;
+	char	fname[16];
+} myinfo_t;
+
+translator myinfo_t < struct task_struct *T > {
+	pid = T->tgid;
+	ppid = T->real_parent->tgid;
+	fname = T->comm;
+};
+
+inline myinfo_t *curinfo = xlate <myinfo_t *> (curthread);
+
+profile-97
+{
+	@pairs[curinfo->fname, xlate<myinfo_t>(curthread->real_parent).fname] = count();
+	printf("%d %d\n", curinfo->pid, xlate<myinfo_t>(curthread).ppid);
+}

@@ -76,6 +76,13 @@ type Info struct {
 	// Strings holds the expressions of char array type that are used as
 	// strings, with the string type they become.
 	Strings map[ast.Expr]Type
+	// Xlates maps each xlate expression to its translator, XlateInputs
+	// each use of a translator's input name inside its member
+	// expressions, and Translated each member access through a
+	// translation.
+	Xlates      map[*ast.XlateExpr]*Translator
+	XlateInputs map[*ast.Ident]*Translator
+	Translated  map[*ast.SelectorExpr]Translated
 
 	Globals, ThreadLocals, ClauseLocals []*Var
 
@@ -105,6 +112,8 @@ type checker struct {
 	// declaring is set while checking a declaration, where naming an
 	// unknown struct declares it.
 	declaring bool
+	xlators   []*Translator
+	xlateIn   *Translator // the translator whose members are being checked
 }
 
 // Check type-checks prog. The error, if any, is an ErrorList.
@@ -125,6 +134,10 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 			Inlines:  map[*ast.Ident]ast.Expr{},
 			Members:  map[*ast.SelectorExpr]Member{},
 			Strings:  map[ast.Expr]Type{},
+
+			Xlates:      map[*ast.XlateExpr]*Translator{},
+			XlateInputs: map[*ast.Ident]*Translator{},
+			Translated:  map[*ast.SelectorExpr]Translated{},
 		},
 		globals: map[string]*Var{}, tlocals: map[string]*Var{}, clocals: map[string]*Var{},
 		aggs:     map[string]*Agg{},
@@ -156,6 +169,8 @@ func (c *checker) decl(d ast.Decl) {
 		c.typeDecl(d)
 	case *ast.InlineDecl:
 		c.inlineDecl(d)
+	case *ast.TranslatorDecl:
+		c.translatorDecl(d)
 	default:
 		c.errorf(d.Pos(), "D_UNKNOWN", "declarations of this kind are not supported yet")
 	}

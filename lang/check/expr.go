@@ -32,7 +32,12 @@ func (c *checker) expr1(e ast.Expr) Type {
 		if _, ok := c.isScoped(e); ok {
 			return c.selector(e, false)
 		}
+		if t, ok := c.translated(e); ok {
+			return t
+		}
 		return c.member(e)
+	case *ast.XlateExpr:
+		return c.xlateExpr(e)
 	case *ast.IndexExpr:
 		return c.index(e, false)
 	case *ast.StringofExpr:
@@ -112,6 +117,10 @@ func fits(v uint64, t Type) bool {
 }
 
 func (c *checker) ident(e *ast.Ident) Type {
+	if x := c.xlateIn; x != nil && e.Name == x.InName {
+		c.info.XlateInputs[e] = x
+		return x.In
+	}
 	if b, ok := builtins[e.Name]; ok {
 		c.info.Builtins[e] = b.id
 		switch {
@@ -267,14 +276,16 @@ func (c *checker) index(e *ast.IndexExpr, lvalue bool) Type {
 	return v.Type
 }
 
+// sameKeys checks a key tuple against the signature an associative
+// array or aggregation (name is "@a" then) was first used with.
 func (c *checker) sameKeys(pos token.Pos, name string, want, got []Type) bool {
 	if len(want) != len(got) {
-		c.errorf(pos, "D_ARR_BADREF", "%s: key signature has %d elements, %d given", name, len(want), len(got))
+		c.errorf(pos, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d key%s passed, %d expected", name, len(got), plural(len(got)), len(want))
 		return false
 	}
 	for i := range want {
-		if want[i].Kind != got[i].Kind {
-			c.errorf(pos, "D_ARR_BADREF", "%s: key #%d is of type %s, %s given", name, i+1, want[i], got[i])
+		if want[i].Kind != got[i].Kind && !(want[i].IsScalar() && got[i].IsScalar()) {
+			c.errorf(pos, "D_PROTO_ARG", "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s", name, i+1, want[i], got[i])
 			return false
 		}
 	}

@@ -19,7 +19,7 @@ BEGIN
 	@e = lquantize(1, 10, 0);	/* ERROR D_LQUANT_MISMATCH "lquantize( ) base (argument #1) must be less than limit (argument #2)" */
 	@f = lquantize(1, i, 10);	/* ERROR D_LQUANT_BASETYPE "lquantize( ) argument #1 must be an integer constant" */
 	@g[1] = count();
-	@g["x"] = count();	/* ERROR D_ARR_BADREF "@g: key #1 is of type int, string given" */
+	@g["x"] = count();	/* ERROR D_PROTO_ARG "@g[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string" */
 	printa(@nosuch);	/* ERROR D_PRINTA_AGGARG "printa( ) argument #1: undefined aggregation @nosuch" */
 	exit("x");		/* ERROR D_PROTO_ARG "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string" */
 	printf(s);		/* ERROR D_PRINTF_FMT "printf( ) argument #1 must be a string literal" */
@@ -27,8 +27,8 @@ BEGIN
 	w = trace(1);		/* ERROR D_OP_INCOMPAT "trace( ) returns void and may not be used in an expression" */
 	v = self->never;	/* ERROR D_VAR_UNDEF "self->never has not yet been declared or assigned" */
 	a[1] = 2;
-	a["k"] = 3;		/* ERROR D_ARR_BADREF "a: key #1 is of type int, string given" */
-	a[1, 2] = 3;		/* ERROR D_ARR_BADREF "a: key signature has 1 elements, 2 given" */
+	a["k"] = 3;		/* ERROR D_PROTO_ARG "a[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string" */
+	a[1, 2] = 3;		/* ERROR D_PROTO_LEN "a[ ] prototype mismatch: 2 keys passed, 1 expected" */
 	q = $9;			/* ERROR D_MACRO_UNDEF "macro argument $9 is not defined" */
 }
 
