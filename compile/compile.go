@@ -27,13 +27,14 @@ import (
 // Config is what compilation depends on besides the source.
 type Config struct {
 	Registry    *provider.Registry
-	StrSize     int      // strsize option (bytes)
-	BufSize     int      // bufsize option (bytes)
-	AggSize     int      // aggsize option (bytes)
-	DynVarSize  int      // dynvarsize option (bytes)
-	Macros      []string // $0 (script name), $1...
-	ZeroMatches bool     // -Z: a description may match no probe
-	Kernel      Kernel   // kernel type facts; nil when unknown
+	StrSize     int               // strsize option (bytes)
+	BufSize     int               // bufsize option (bytes)
+	AggSize     int               // aggsize option (bytes)
+	DynVarSize  int               // dynvarsize option (bytes)
+	Macros      []string          // $0 (script name), $1...
+	MacroVars   map[string]string // $pid, $cwd, $target ...
+	ZeroMatches bool              // -Z: a description may match no probe
+	Kernel      Kernel            // kernel type facts; nil when unknown
 }
 
 // Kernel answers questions about the running kernel's types.
@@ -80,7 +81,7 @@ func Compile(files []*token.File, cfg Config) (*spec.Program, error) {
 		}
 		all.Decls = append(all.Decls, prog.Decls...)
 	}
-	ccfg := check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros,
+	ccfg := check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros, MacroVars: cfg.MacroVars,
 		Line: func(p token.Pos) int { return errorAt(files, p, "", "").Line }}
 	if cfg.Kernel != nil {
 		ccfg.KernelBTF = cfg.Kernel.BTF
@@ -254,12 +255,11 @@ func (c *compiler) expandMacros(s string) (string, error) {
 			j++
 		}
 		name := s[i+1 : j]
-		n := -1
-		fmt.Sscanf(name, "%d", &n)
-		if n < 0 || n >= len(c.cfg.Macros) || fmt.Sprint(n) != name {
+		v, ok := check.MacroValue(c.cfg.Macros, c.cfg.MacroVars, name)
+		if !ok {
 			return "", fmt.Errorf("macro variable $%s is not defined", name)
 		}
-		b.WriteString(c.cfg.Macros[n])
+		b.WriteString(v)
 		i = j - 1
 	}
 	return b.String(), nil

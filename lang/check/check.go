@@ -12,8 +12,6 @@
 package check
 
 import (
-	"strconv"
-
 	"github.com/cilium/ebpf/btf"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -24,6 +22,10 @@ import (
 type Config struct {
 	StrSize int      // the strsize option
 	Macros  []string // $0..$N: the script name, then the macro arguments
+	// MacroVars holds the named macro variables: $pid, $ppid, $uid,
+	// $gid, $euid, $egid, $pgid, $sid, $cwd, and $target when there is a
+	// target process.
+	MacroVars map[string]string
 	// KernelBTF loads the running kernel's types; it is called at most
 	// once, and only if the program names a type D does not know. Nil
 	// means there are no kernel types.
@@ -319,28 +321,4 @@ func (c *checker) storageType(t Type) Type {
 		return StringType(c.cfg.StrSize)
 	}
 	return t
-}
-
-// macroInt returns macro argument $n as an integer constant.
-func (c *checker) macro(m *ast.MacroVar) Type {
-	n, err := strconv.Atoi(m.Name)
-	if err != nil || n < 0 {
-		c.errorf(m.At, "D_MACRO_UNDEF", "macro variable $%s is not defined", m.Name)
-		return TypeInvalid
-	}
-	if n >= len(c.cfg.Macros) {
-		c.errorf(m.At, "D_MACRO_UNDEF", "macro argument $%d is not defined", n)
-		return TypeInvalid
-	}
-	val := c.cfg.Macros[n]
-	if !m.Str {
-		if u, err := strconv.ParseInt(val, 0, 64); err == nil {
-			lit := &ast.IntLit{At: m.At, Text: val, Value: uint64(u), Decimal: true}
-			c.info.Macros[m] = lit
-			return c.intLit(lit)
-		}
-	}
-	lit := &ast.StrLit{At: m.At, Value: val}
-	c.info.Macros[m] = lit
-	return StringType(len(val) + 1)
 }

@@ -30,8 +30,14 @@ func parse(t *testing.T, name string, src []byte) (*token.File, *ast.Program) {
 func config(t *testing.T, f *token.File) Config {
 	return Config{
 		StrSize: 256, Macros: []string{"script", "42", "word"},
+		MacroVars: map[string]string{"pid": "4242", "cwd": "/tmp"},
 		KernelBTF: func() (*btf.Spec, error) { return testenv.SavedBTF(t, "testdata/vmlinux.btf.gz"), nil },
-		Line:      func(p token.Pos) int { return f.Position(p).Line },
+		Line: func(p token.Pos) int {
+			if f == nil {
+				return 0
+			}
+			return f.Position(p).Line
+		},
 	}
 }
 
@@ -112,10 +118,13 @@ func TestTypes(t *testing.T) {
 		{"1 << 40l", "int"},
 		{"$1", "int"},
 		{"$$2", "string"},
+		{"$pid", "int"},
+		{"$$pid", "string"},
+		{"$cwd", "string"},
 	} {
 		src := []byte("BEGIN { x = " + tt.expr + "; }")
 		_, prog := parse(t, "", src)
-		info, err := Check(prog, Config{StrSize: 256, Macros: []string{"script", "42", "word"}})
+		info, err := Check(prog, config(t, nil))
 		if err != nil {
 			t.Errorf("%s: %v", tt.expr, err)
 			continue

@@ -30,6 +30,7 @@ BEGIN
 	a["k"] = 3;		/* ERROR D_PROTO_ARG "a[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string" */
 	a[1, 2] = 3;		/* ERROR D_PROTO_LEN "a[ ] prototype mismatch: 2 keys passed, 1 expected" */
 	q = $9;			/* ERROR D_MACRO_UNDEF "macro argument $9 is not defined" */
+	r = $target;		/* ERROR D_MACRO_UNDEF "macro variable $target is not defined" */
 }
 
 syscall::read:entry
