@@ -18,6 +18,7 @@ package dtrace
 import (
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/cilium/ebpf/ringbuf"
@@ -44,10 +45,14 @@ type Source struct {
 // Handle is one tracing session.
 type Handle struct {
 	Options *option.Options
+	// Stderr receives what the C preprocessor writes (its diagnostics,
+	// and the headers -H lists); nil means os.Stderr.
+	Stderr io.Writer
 
 	reg     *provider.Registry
 	kernel  *kernelTypes
-	files   []*token.File
+	files   []*token.File // the libraries, then the sources
+	nlibs   int           // how many of files are libraries
 	prog    *spec.Program
 	objs    *load.Objects
 	rd      *ringbuf.Reader
@@ -72,37 +77,45 @@ func Open() (*Handle, error) {
 // Registry returns the probes known to the handle's providers.
 func (h *Handle) Registry() *provider.Registry { return h.reg }
 
-// CompileError is a compile error in one of the sources.
+// CompileError is a compile error in one of the sources, or in a
+// library compiled before them.
 type CompileError struct {
-	Source int // index into the sources given to Compile
-	Line   int
-	Tag    string // D_* tag
+	Source int    // index into the sources given to Compile (0 for a library)
+	File   string // the library file the error is in; "" for the source itself
+	Line   int    // 0 when the error has no line
+	Tag    string // D_* tag; "" for errors that are not the compiler's
 	Msg    string
 }
 
 func (e *CompileError) Error() string { return e.Msg }
 
 // Compile compiles the sources as one program; macro arguments are
-// args[0] ($0) onwards. Options set by #pragma D option take effect
+// args[0] ($0) onwards.
+//
+// As DTrace does, it first compiles the D libraries (see library.go),
+// unless -x nolibs is set, and with -C (the cpp option) it runs each
+// script file (a Source with a Name) through the C preprocessor.
+// DTrace does not preprocess -n and other command-line descriptions,
+// and neither does Compile. Options set by #pragma D option take effect
 // before compilation. The error, if any, is a *CompileError.
 func (h *Handle) Compile(srcs []Source, args []string) error {
-	h.files = nil
-	for _, s := range srcs {
-		h.files = append(h.files, token.NewFile(s.Name, s.Text))
+	libs, err := h.libraries()
+	if err != nil {
+		return err
+	}
+	h.files, h.nlibs = libs, len(libs)
+	for i, s := range srcs {
+		text := s.Text
+		if s.Name != "" && h.Options.Bool("cpp") {
+			if text, err = h.preprocess(s.Name, s.Text); err != nil {
+				return &CompileError{Source: i, Msg: err.Error()}
+			}
+		}
+		h.files = append(h.files, token.NewFile(s.Name, text))
 	}
 	for i, f := range h.files {
-		opts, err := compile.Options(f)
-		if err != nil {
-			return compileError(i, err)
-		}
-		for _, o := range opts {
-			arg := o.Name
-			if o.Value != "" {
-				arg += "=" + o.Value
-			}
-			if err := h.Options.SetPragma(arg); err != nil {
-				return &CompileError{Source: i, Line: f.Position(o.Pos).Line, Tag: "D_PRAGMA_OPTSET", Msg: err.Error()}
-			}
+		if err := h.pragmas(i, f); err != nil {
+			return err
 		}
 	}
 	cfg := compile.Config{
@@ -112,34 +125,85 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		AggSize:     int(h.Options.Size("aggsize")),
 		DynVarSize:  int(h.Options.Size("dynvarsize")),
 		Macros:      args,
+		MacroVars:   processMacros(),
 		ZeroMatches: h.Options.Bool("zdefs"),
 		Kernel:      h.kernel,
 	}
 	prog, err := compile.Compile(h.files, cfg)
 	if err != nil {
-		return compileError(0, err)
+		return h.compileError(0, err) // each error names its file
 	}
 	h.prog = prog
 	return nil
 }
 
-func compileError(src int, err error) error {
+// pragmas applies the #pragma D option lines of file i of h.files, and
+// checks a source's depends_on pragmas (a library's were checked when it
+// was chosen) and that a library declares no probe clauses.
+func (h *Handle) pragmas(i int, f *token.File) error {
+	opts, err := compile.Options(f)
+	if err != nil {
+		return h.compileError(i, err)
+	}
+	for _, o := range opts {
+		arg := o.Name
+		if o.Value != "" {
+			arg += "=" + o.Value
+		}
+		if err := h.Options.SetPragma(arg); err != nil {
+			return h.errorIn(i, f.Position(o.Pos).Line, "D_PRAGMA_OPTSET", err.Error())
+		}
+	}
+	if i < h.nlibs {
+		if line := clauseLine(f); line > 0 {
+			return h.errorIn(i, line, "D_UNKNOWN", "probe clauses in libraries are not supported yet")
+		}
+		return nil
+	}
+	if e := h.checkDependencies(f); e != nil {
+		return h.errorIn(i, e.Line, e.Tag, e.Msg)
+	}
+	return nil
+}
+
+// compileError converts an error of the compiler about file src of
+// h.files, or about the file the error names if that comes later
+// (compile.Options numbers its one file 0).
+func (h *Handle) compileError(src int, err error) error {
 	var l compile.ErrorList
 	if errors.As(err, &l) {
 		e := l[0]
-		return &CompileError{Source: max(src, e.File), Line: e.Line, Tag: e.Tag, Msg: e.Msg}
+		if e.Line == 0 {
+			// An error about the program as a whole (no room for it,
+			// say), not about the file its zero index would name.
+			return h.errorIn(max(src, h.nlibs), 0, e.Tag, e.Msg)
+		}
+		return h.errorIn(max(src, e.File), e.Line, e.Tag, e.Msg)
 	}
-	return &CompileError{Source: src, Msg: err.Error()}
+	return h.errorIn(max(src, h.nlibs), 0, "", err.Error())
+}
+
+// errorIn makes the CompileError for an error at line of file i of
+// h.files. DTrace reports an error in a library as an error in the first
+// source, naming the library file.
+func (h *Handle) errorIn(i, line int, tag, msg string) *CompileError {
+	if i < h.nlibs {
+		return &CompileError{File: h.files[i].Name, Line: line, Tag: tag, Msg: msg}
+	}
+	return &CompileError{Source: i - h.nlibs, Line: line, Tag: tag, Msg: msg}
 }
 
 // Program returns the compiled program.
 func (h *Handle) Program() *spec.Program { return h.prog }
 
 // Matches returns how many probes the clauses of each source matched.
+// Libraries are not sources: they have no entry.
 func (h *Handle) Matches() []int {
-	n := make([]int, len(h.files))
+	n := make([]int, len(h.files)-h.nlibs)
 	for i, m := range h.prog.Matches {
-		n[h.prog.ClauseFile[i]] += m
+		if f := h.prog.ClauseFile[i]; f >= h.nlibs {
+			n[f-h.nlibs] += m
+		}
 	}
 	return n
 }

@@ -33,6 +33,7 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		return 1
 	}
 	defer h.Close()
+	h.Stderr = stderr // the preprocessor's messages and -H
 	srcs, err := sources(h.Registry(), inv)
 	if err != nil {
 		fmt.Fprintf(stderr, "dtrace: %v\n", err)
@@ -271,25 +272,35 @@ func listDesc(reg *provider.Registry, s Source) (provider.Desc, error) {
 
 // compileMessage formats a compile error as dtrace does: for a script,
 // "failed to compile script F: line N: msg"; for a description,
-// "invalid probe specifier TEXT: msg". With -xerrtags the D_* tag
-// prefixes the message.
+// "invalid probe specifier TEXT: msg". An error in a library names the
+// library file instead ("\"/usr/lib/dtrace/errno.d\", line 3: msg"). With
+// -xerrtags the D_* tag comes first. These are libdtrace's
+// dt_set_errmsg() and dtrace(1)'s dfatal() formats.
 func compileMessage(inv *Invocation, err error) string {
 	ce, ok := err.(*dtrace.CompileError)
 	if !ok {
 		return "dtrace: " + err.Error()
 	}
-	msg := ce.Msg
-	if inv.Options.Bool("errtags") && ce.Tag != "" {
-		msg = "[" + ce.Tag + "] " + msg
-	}
-	if ce.Source < len(inv.Sources) && inv.Sources[ce.Source].Kind == SourceFile {
-		return fmt.Sprintf("dtrace: failed to compile script %s: line %d: %s", inv.Sources[ce.Source].Text, ce.Line, msg)
-	}
-	text := ""
+	var src Source
 	if ce.Source < len(inv.Sources) {
-		text = inv.Sources[ce.Source].Text
+		src = inv.Sources[ce.Source]
 	}
-	return fmt.Sprintf("dtrace: invalid probe specifier %s: %s", text, msg)
+	msg := ""
+	if inv.Options.Bool("errtags") && ce.Tag != "" {
+		msg = "[" + ce.Tag + "] "
+	}
+	switch {
+	case ce.File != "":
+		msg += fmt.Sprintf("\"%s\", line %d: ", ce.File, ce.Line)
+	case src.Kind == SourceFile && ce.Line != 0:
+		// DTrace has no line numbers for descriptions given as text.
+		msg += fmt.Sprintf("line %d: ", ce.Line)
+	}
+	msg += ce.Msg
+	if src.Kind == SourceFile {
+		return fmt.Sprintf("dtrace: failed to compile script %s: %s", src.Text, msg)
+	}
+	return fmt.Sprintf("dtrace: invalid probe specifier %s: %s", src.Text, msg)
 }
 
 // printBPF writes the generated programs, with the D source lines

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/provider"
 )
@@ -33,7 +34,7 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	}
 	switch inv.Mode {
 	case ModeVersion:
-		fmt.Fprintln(out, "dtrace: Sun D 1.13")
+		fmt.Fprintln(out, "dtrace: Sun D "+dtrace.Version)
 		return 0
 	case ModeList:
 		return list(inv, out, stderr)

@@ -43,19 +43,13 @@ func (l *ErrorList) Add(pos token.Position, msg string) {
 func (l ErrorList) Len() int      { return len(l) }
 func (l ErrorList) Swap(i, j int) { l[i], l[j] = l[j], l[i] }
 
-func (l ErrorList) Less(i, j int) bool {
-	a, b := l[i].Pos, l[j].Pos
-	if a.Filename != b.Filename {
-		return a.Filename < b.Filename
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
-	}
-	return a.Column < b.Column
-}
+// Less orders errors by where they are in the source text. Line numbers
+// would do as well, except after line directives, which can name other
+// files and jump back: the source order is the order DTrace meets them.
+func (l ErrorList) Less(i, j int) bool { return l[i].Pos.Offset < l[j].Pos.Offset }
 
-// Sort sorts l by file, line and column. Errors at the same position
-// keep the order in which they were reported.
+// Sort sorts l by position in the source text. Errors at the same
+// position keep the order in which they were reported.
 func (l ErrorList) Sort() { sort.Stable(l) }
 
 // RemoveMultiples sorts l and keeps only the first error of each line:

@@ -17,6 +17,9 @@ func FuzzScan(f *testing.F) {
 	for _, tt := range scanErrorTests {
 		f.Add(tt.src)
 	}
+	for _, tt := range lineTests {
+		f.Add(tt.src)
+	}
 	files, _ := filepath.Glob("../parser/testdata/*.d")
 	for _, name := range files {
 		if b, err := os.ReadFile(name); err == nil {
@@ -35,6 +38,9 @@ func FuzzScan(f *testing.F) {
 			tok := s.Scan()
 			if tok.Pos < prevEnd || tok.End < tok.Pos {
 				t.Fatalf("token %v at [%d,%d) after end %d", tok.Kind, tok.Pos, tok.End, prevEnd)
+			}
+			if p := file.Position(tok.Pos); p.Line < 0 {
+				t.Fatalf("token %v at line %d", tok.Kind, p.Line)
 			}
 			if tok.Kind == token.EOF {
 				break

@@ -16,8 +16,10 @@
 //
 // Control lines are handled here: "#pragma ..." becomes a token.PRAGMA
 // wherever it appears; "#!" interpreter lines, "#line", "# 12 "file"",
-// "#ident" and the null directive "#" are skipped. Line directives do not
-// yet change the reported line numbers.
+// "#ident" and the null directive "#" are skipped. Line directives, as the
+// C preprocessor writes them, renumber the lines that follow (see
+// token.File.AddLine), so that errors in preprocessed text name the
+// user's lines.
 //
 // The scanner never panics, and each call to Scan consumes input until the
 // end, where it returns token.EOF forever. Lexical errors go to the
@@ -269,8 +271,12 @@ func (s *Scanner) controlLine() (t Token, ok bool) {
 	switch {
 	case word == "pragma":
 		return s.token(token.PRAGMA, start, body[len(word):]), true
-	case word == "", word == "line", word == "ident", isDigit(word[0]):
-		// cpp output (# 12 "foo.d"), #line and #ident: accepted, ignored.
+	case word == "", word == "ident":
+		// The null directive and #ident: accepted, ignored.
+	case word == "line":
+		s.lineDirective(start, end, body[len(word):], 1)
+	case isDigit(word[0]):
+		s.lineDirective(start, end, body, 0)
 	default:
 		s.error(start, "invalid control directive: #"+word)
 	}

@@ -193,11 +193,25 @@ func (p Pos) IsValid() bool { return p > 0 }
 // File is one source text (a script file, or one -n/-P/-m/-f/-i argument).
 // Several files compiled together get disjoint position ranges through
 // Base, so that a Pos alone says which file it is in.
+//
+// Line directives ("# 12 \"foo.h\"", as cpp writes them, or "#line 12")
+// renumber the lines that follow them. The scanner records each one with
+// AddLine, and Position reports the renumbered line and file name, so
+// that messages about preprocessed text name the user's lines.
 type File struct {
 	Name  string // "foo.d", or "" for command-line descriptions
 	Src   []byte
-	Base  int   // offset added to every position of this file
-	lines []int // byte offsets of line starts, built lazily
+	Base  int        // offset added to every position of this file
+	lines []int      // byte offsets of line starts, built lazily
+	infos []lineInfo // line directives, sorted by offset
+}
+
+// lineInfo says that the line starting at byte offset off is line line
+// of file name.
+type lineInfo struct {
+	off  int
+	name string
+	line int
 }
 
 // Contains reports whether p is a position in f (its end included).
@@ -215,15 +229,45 @@ func (f *File) Pos(off int) Pos { return Pos(f.Base + off + 1) }
 // Offset returns the byte offset of p.
 func (f *File) Offset(p Pos) int { return int(p) - 1 - f.Base }
 
+// AddLine records a line directive: the line that starts at byte offset
+// off is line number line of the file named name, and the lines after it
+// follow on. An empty name keeps the name in force before off. Adding a
+// directive at an offset that already has one replaces it, so a file can
+// be scanned more than once.
+func (f *File) AddLine(off int, name string, line int) {
+	i := sort.Search(len(f.infos), func(i int) bool { return f.infos[i].off >= off })
+	if name == "" {
+		name = f.Name
+		if i > 0 {
+			name = f.infos[i-1].name
+		}
+	}
+	info := lineInfo{off: off, name: name, line: line}
+	if i < len(f.infos) && f.infos[i].off == off {
+		f.infos[i] = info
+		return
+	}
+	f.infos = append(f.infos, lineInfo{})
+	copy(f.infos[i+1:], f.infos[i:])
+	f.infos[i] = info
+}
+
 // Position is a resolved source position.
 type Position struct {
 	Filename string
+	Offset   int // byte offset in the File's Src, whatever the line directives say
 	Line     int // 1-based
 	Column   int // 1-based, in bytes
 }
 
-// Position resolves p to a line and column.
-func (f *File) Position(p Pos) Position {
+// Position resolves p to a file name, line and column, following line
+// directives.
+func (f *File) Position(p Pos) Position { return f.PositionFor(p, true) }
+
+// PositionFor resolves p as Position does, or, when adjusted is false,
+// ignoring line directives: the line is then the line of Src itself,
+// which is what indexes the source text.
+func (f *File) PositionFor(p Pos, adjusted bool) Position {
 	if !p.IsValid() {
 		return Position{Filename: f.Name}
 	}
@@ -240,5 +284,17 @@ func (f *File) Position(p Pos) Position {
 	if i < 0 {
 		i = 0
 	}
-	return Position{Filename: f.Name, Line: i + 1, Column: off - f.lines[i] + 1}
+	pos := Position{Filename: f.Name, Offset: off, Line: i + 1, Column: off - f.lines[i] + 1}
+	if !adjusted {
+		return pos
+	}
+	j := sort.Search(len(f.infos), func(j int) bool { return f.infos[j].off > off }) - 1
+	if j >= 0 {
+		info := f.infos[j]
+		// The directive's line is the raw line containing info.off.
+		k := sort.Search(len(f.lines), func(k int) bool { return f.lines[k] > info.off }) - 1
+		pos.Filename = info.name
+		pos.Line = info.line + i - k
+	}
+	return pos
 }

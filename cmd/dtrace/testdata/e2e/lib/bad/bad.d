@@ -1,0 +1,3 @@
+inline int GOOD = 1;
+
+inline int BAD = ;

@@ -1,0 +1,7 @@
+#include "defs.h"
+
+BEGIN
+{
+	x = ANSWER;
+	y = x + ;
+}
