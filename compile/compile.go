@@ -77,7 +77,7 @@ func Compile(files []*token.File, cfg Config) (*spec.Program, error) {
 	for i, f := range files {
 		prog, err := parser.ParseFile(f)
 		if err != nil {
-			return nil, parseErrors(i, err)
+			return nil, parseErrors(files, i, err)
 		}
 		all.Decls = append(all.Decls, prog.Decls...)
 	}
@@ -107,7 +107,12 @@ func fileOf(files []*token.File, p token.Pos) int {
 // errorAt makes an Error at position p.
 func errorAt(files []*token.File, p token.Pos, tag, msg string) *Error {
 	i := fileOf(files, p)
-	return &Error{File: i, Line: files[i].Position(p).Line, Tag: tag, Msg: msg}
+	pos := files[i].Position(p)
+	e := &Error{File: i, Line: pos.Line, Tag: tag, Msg: msg}
+	if pos.Filename != files[i].Name {
+		e.Filename = pos.Filename
+	}
+	return e
 }
 
 // positioned converts front-end errors into an ErrorList with lines.
@@ -127,14 +132,18 @@ func positioned(files []*token.File, err error) error {
 }
 
 // parseErrors converts the parser's errors in source i.
-func parseErrors(i int, err error) error {
+func parseErrors(files []*token.File, i int, err error) error {
 	var sl scanner.ErrorList
 	if !errors.As(err, &sl) {
 		return err
 	}
 	var out ErrorList
 	for _, e := range sl {
-		out = append(out, &Error{File: i, Line: e.Pos.Line, Tag: "D_SYNTAX", Msg: e.Msg})
+		ce := &Error{File: i, Line: e.Pos.Line, Tag: "D_SYNTAX", Msg: e.Msg}
+		if e.Pos.Filename != files[i].Name {
+			ce.Filename = e.Pos.Filename
+		}
+		out = append(out, ce)
 	}
 	return out
 }
@@ -144,7 +153,7 @@ func parseErrors(i int, err error) error {
 func Options(file *token.File) ([]check.Option, error) {
 	prog, err := parser.ParseFile(file)
 	if err != nil {
-		return nil, parseErrors(0, err)
+		return nil, parseErrors([]*token.File{file}, 0, err)
 	}
 	var opts []check.Option
 	for _, d := range prog.Decls {

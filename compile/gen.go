@@ -87,10 +87,13 @@ func (g *gen) mark(l string) {
 func (g *gen) annotate(n ast.Node) {
 	f := g.c.files[fileOf(g.c.files, n.Pos())]
 	p := f.Position(n.Pos())
+	// The text is the line as it stands in the source compiled (after
+	// cpp, under -C); the number is the user's.
+	raw := f.PositionFor(n.Pos(), false)
 	lines := strings.Split(string(f.Src), "\n")
 	line := ""
-	if p.Line > 0 && p.Line <= len(lines) {
-		line = strings.TrimSpace(lines[p.Line-1])
+	if raw.Line > 0 && raw.Line <= len(lines) {
+		line = strings.TrimSpace(lines[raw.Line-1])
 	}
 	g.src = asm.Comment(fmt.Sprintf("line %d: %s", p.Line, line))
 }
@@ -172,9 +175,12 @@ func roundUp(n, a int) int { return (n + a - 1) / a * a }
 // Error is a compile error at a line of one of the sources.
 type Error struct {
 	File int // index of the source in Compile's files
-	Line int
-	Tag  string // D_* tag
-	Msg  string
+	// Filename names the file the line is in when that is not the
+	// source itself: a header the C preprocessor included.
+	Filename string
+	Line     int
+	Tag      string // D_* tag
+	Msg      string
 }
 
 func (e *Error) Error() string { return e.Msg }

@@ -178,7 +178,12 @@ func (h *Handle) compileError(src int, err error) error {
 			// say), not about the file its zero index would name.
 			return h.errorIn(max(src, h.nlibs), 0, e.Tag, e.Msg)
 		}
-		return h.errorIn(max(src, e.File), e.Line, e.Tag, e.Msg)
+		ce := h.errorIn(max(src, e.File), e.Line, e.Tag, e.Msg)
+		if e.Filename != "" {
+			// In a header the preprocessor included.
+			ce.File = e.Filename
+		}
+		return ce
 	}
 	return h.errorIn(max(src, h.nlibs), 0, "", err.Error())
 }

@@ -1,0 +1,6 @@
+#include "broken.h"
+
+BEGIN
+{
+	exit(0);
+}
