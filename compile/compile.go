@@ -33,6 +33,7 @@ type Config struct {
 	DynVarSize  int               // dynvarsize option (bytes)
 	Macros      []string          // $0 (script name), $1...
 	MacroVars   map[string]string // $pid, $cwd, $target ...
+	DefaultArgs bool              // -x defaultargs
 	ZeroMatches bool              // -Z: a description may match no probe
 	Kernel      Kernel            // kernel type facts; nil when unknown
 }
@@ -81,17 +82,31 @@ func Compile(files []*token.File, cfg Config) (*spec.Program, error) {
 		}
 		all.Decls = append(all.Decls, prog.Decls...)
 	}
-	ccfg := check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros, MacroVars: cfg.MacroVars,
+	ccfg := check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros, MacroVars: cfg.MacroVars, DefaultArgs: cfg.DefaultArgs,
 		Line: func(p token.Pos) int { return errorAt(files, p, "", "").Line }}
 	if cfg.Kernel != nil {
 		ccfg.KernelBTF = cfg.Kernel.BTF
+	}
+	c := &compiler{cfg: cfg, files: files, strs: map[string]int{}, vars: map[*check.Var]varLoc{},
+		prog: &spec.Program{}}
+	for _, d := range all.Decls {
+		if cl, ok := d.(*ast.Clause); ok {
+			c.clauses = append(c.clauses, cl)
+		}
+	}
+	// Descriptions are matched before the bodies are checked: as in
+	// DTrace, a probe Linux lacks is the error reported, not what its
+	// clause does with it.
+	probes, err := c.match()
+	if err != nil {
+		return nil, err
 	}
 	info, err := check.Check(all, ccfg)
 	if err != nil {
 		return nil, positioned(files, err)
 	}
-	c := &compiler{cfg: cfg, files: files, info: info, strs: map[string]int{}, vars: map[*check.Var]varLoc{}}
-	return c.compile()
+	c.info = info
+	return c.compile(probes)
 }
 
 // fileOf returns the index of the file holding p.
@@ -168,27 +183,23 @@ func Options(file *token.File) ([]check.Option, error) {
 }
 
 type compiler struct {
-	cfg    Config
-	files  []*token.File
-	info   *check.Info
-	layout layout
-	prog   *spec.Program
-	labels int
-	rodata []byte
-	strs   map[string]int
-	vars   map[*check.Var]varLoc
-	aggs   []*spec.Aggregation
+	cfg     Config
+	clauses []*ast.Clause // in program order
+	files   []*token.File
+	info    *check.Info
+	layout  layout
+	prog    *spec.Program
+	labels  int
+	rodata  []byte
+	strs    map[string]int
+	vars    map[*check.Var]varLoc
+	aggs    []*spec.Aggregation
 }
 
-func (c *compiler) compile() (*spec.Program, error) {
-	c.prog = &spec.Program{}
+func (c *compiler) compile(probes [][]*provider.Probe) (*spec.Program, error) {
 	c.plan()
 	if c.layout.scratchSize > maxScratchSize {
 		return nil, ErrorList{&Error{Tag: "D_NOSPACE", Msg: fmt.Sprintf("program needs %d bytes of per-CPU scratch space, more than the kernel's %d", c.layout.scratchSize, maxScratchSize)}}
-	}
-	probes, err := c.match()
-	if err != nil {
-		return nil, err
 	}
 	if err := c.enable(probes); err != nil {
 		return nil, err
@@ -200,9 +211,9 @@ func (c *compiler) compile() (*spec.Program, error) {
 
 // match resolves each clause's probe descriptions, in program order.
 func (c *compiler) match() ([][]*provider.Probe, error) {
-	out := make([][]*provider.Probe, len(c.info.Clauses))
+	out := make([][]*provider.Probe, len(c.clauses))
 	var errs ErrorList
-	for i, cl := range c.info.Clauses {
+	for i, cl := range c.clauses {
 		seen := map[uint32]bool{}
 		for _, pd := range cl.Probes {
 			d, err := c.expandDesc(pd)
@@ -260,10 +271,14 @@ func (c *compiler) expandMacros(s string) (string, error) {
 			continue
 		}
 		j := i + 1
+		if j < len(s) && s[j] == '$' {
+			j++ // $$1: the same text, as a string (descriptions are text)
+		}
+		start := j
 		for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] >= 'a' && s[j] <= 'z') {
 			j++
 		}
-		name := s[i+1 : j]
+		name := s[start:j]
 		v, ok := check.MacroValue(c.cfg.Macros, c.cfg.MacroVars, name)
 		if !ok {
 			return "", fmt.Errorf("macro variable $%s is not defined", name)
@@ -283,7 +298,7 @@ func (c *compiler) enable(probes [][]*provider.Probe) error {
 	}
 	var order []*enabled
 	byID := map[uint32]*enabled{}
-	for ci, cl := range c.info.Clauses {
+	for ci, cl := range c.clauses {
 		for _, p := range probes[ci] {
 			ecb := &spec.ECB{EPID: uint32(len(c.prog.ECBs) + 1), Probe: p, Clause: ci, Record: recordsData(cl)}
 			c.prog.ECBs = append(c.prog.ECBs, ecb)

@@ -126,6 +126,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		DynVarSize:  int(h.Options.Size("dynvarsize")),
 		Macros:      args,
 		MacroVars:   processMacros(),
+		DefaultArgs: h.Options.Bool("defaultargs"),
 		ZeroMatches: h.Options.Bool("zdefs"),
 		Kernel:      h.kernel,
 	}

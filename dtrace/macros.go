@@ -8,12 +8,13 @@ import (
 )
 
 // processMacros returns the values of D's named macro variables, which
-// describe the dtrace process itself ($target is added when there is a
-// target process).
+// describe the dtrace process itself. $target is 0 while there is no
+// target process (-c/-p), as in DTrace.
 func processMacros() map[string]string {
 	itoa := strconv.Itoa
 	m := map[string]string{
-		"pid": itoa(os.Getpid()), "ppid": itoa(os.Getppid()),
+		"target": "0",
+		"pid":    itoa(os.Getpid()), "ppid": itoa(os.Getppid()),
 		"uid": itoa(os.Getuid()), "gid": itoa(os.Getgid()),
 		"euid": itoa(os.Geteuid()), "egid": itoa(os.Getegid()),
 	}

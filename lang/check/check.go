@@ -26,6 +26,9 @@ type Config struct {
 	// $gid, $euid, $egid, $pgid, $sid, $cwd, and $target when there is a
 	// target process.
 	MacroVars map[string]string
+	// DefaultArgs (-x defaultargs) lets a program use macro arguments
+	// that were not given: they are 0, or "".
+	DefaultArgs bool
 	// KernelBTF loads the running kernel's types; it is called at most
 	// once, and only if the program names a type D does not know. Nil
 	// means there are no kernel types.

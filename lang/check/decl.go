@@ -156,6 +156,9 @@ func (c *checker) namedType(name string) (Type, bool) {
 	if t, ok := typeNames[name]; ok {
 		return t, true
 	}
+	if t, ok := specifierType(name); ok {
+		return t, true
+	}
 	if t, ok := c.typedefs[name]; ok {
 		return t, true
 	}

@@ -144,6 +144,11 @@ func (c *checker) ident(e *ast.Ident) Type {
 		c.info.Consts[e] = ec.v
 		return ec.t
 	}
+	if e.Name == "NULL" && c.globals[e.Name] == nil {
+		// D's NULL: a void pointer constant, comparable with any pointer.
+		c.info.Consts[e] = 0
+		return PointerTo(TypeVoid)
+	}
 	if len(e.Name) > 0 && (e.Name[0] == '`' || containsByte(e.Name, '`')) {
 		c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s: kernel symbols are not supported yet", e.Name)
 		return TypeInvalid
@@ -334,7 +339,9 @@ func (c *checker) unary(e *ast.UnaryExpr) Type {
 }
 
 func (c *checker) incdec(x ast.Expr, op token.Kind) Type {
-	t := c.lvalue(x, TypeInvalid)
+	// As in DTrace, ++ and -- on a variable never assigned declare it
+	// as a 64-bit integer.
+	t := c.lvalue(x, TypeInt64)
 	if t.Kind != Int && t.Kind != Invalid {
 		c.errorf(x.Pos(), "D_OP_ARITH", "operator %s requires an operand of arithmetic type", op)
 		return TypeInvalid

@@ -23,6 +23,13 @@ func MacroValue(args []string, vars map[string]string, name string) (string, boo
 // (and it is not written $$name), else a string.
 func (c *checker) macro(m *ast.MacroVar) Type {
 	val, ok := MacroValue(c.cfg.Macros, c.cfg.MacroVars, m.Name)
+	if _, err := strconv.Atoi(m.Name); !ok && err == nil && c.cfg.DefaultArgs {
+		// -x defaultargs: an argument not given is 0, or "" as $$n.
+		val, ok = "0", true
+		if m.Str {
+			val = ""
+		}
+	}
 	if !ok {
 		if _, err := strconv.Atoi(m.Name); err == nil {
 			c.errorf(m.At, "D_MACRO_UNDEF", "macro argument $%s is not defined", m.Name)
