@@ -11,6 +11,7 @@ package compile
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/cilium/ebpf/btf"
@@ -271,7 +272,8 @@ func (c *compiler) expandMacros(s string) (string, error) {
 			continue
 		}
 		j := i + 1
-		if j < len(s) && s[j] == '$' {
+		str := j < len(s) && s[j] == '$'
+		if str {
 			j++ // $$1: the same text, as a string (descriptions are text)
 		}
 		start := j
@@ -280,6 +282,12 @@ func (c *compiler) expandMacros(s string) (string, error) {
 		}
 		name := s[start:j]
 		v, ok := check.MacroValue(c.cfg.Macros, c.cfg.MacroVars, name)
+		if _, err := strconv.Atoi(name); !ok && err == nil && c.cfg.DefaultArgs {
+			v, ok = "0", true // -x defaultargs, as in expressions
+			if str {
+				v = ""
+			}
+		}
 		if !ok {
 			return "", fmt.Errorf("macro variable $%s is not defined", name)
 		}

@@ -36,53 +36,39 @@ type corpusCase struct {
 
 var corpusCases = []corpusCase{
 	{file: "cpp_defines.d", flags: []string{"-C"}},
-	// gap: curlwpsinfo (and the lwpsinfo_t translators) is not supported.
-	// bug: reported before the missing sched provider, which DTrace reports first.
-	// Also needs: sched provider, args[].
-	{file: "cpudists.d", want: "line 13: failed to resolve curlwpsinfo: Unknown variable name"},
-	// gap: $target is not defined: -c and -p are not supported yet, and
-	// DTrace defines $target (as 0) even without them.
-	// Also needs: proc provider (proc:::exit).
-	// bug: reported before the missing proc provider, which DTrace reports first.
-	{file: "dtruss.d", want: "line 14: macro variable $target is not defined"},
+	// Linux has no sched provider yet (issue: stable providers).
+	// Also needs: curlwpsinfo (lwpsinfo_t translators), args[].
+	{file: "cpudists.d", want: "line 10: probe description sched:::on-cpu does not match any probes"},
+	// Linux has no proc provider yet.
+	{file: "dtruss.d", want: "line 35: probe description proc:::exit does not match any probes"},
 	{file: "errinfo.d"},
-	// gap: curpsinfo (psinfo_t translators) is not supported.
-	// bug: reported before the missing proc provider, which DTrace reports first.
-	{file: "execsnoop.d", want: "line 20: failed to resolve curpsinfo: Unknown variable name"},
+	// Linux has no proc provider yet.
+	// Also needs: curpsinfo (psinfo_t translators).
+	{file: "execsnoop.d", want: "line 17: probe description proc:::exec-success does not match any probes"},
 	// gap: subroutine copyin is not supported (worded as if it did not exist).
-	// Also needs: copyinstr, NULL.
+	// Also needs: copyinstr.
 	{file: "execsnoop_linux.d", want: "line 14: undefined function name: copyin"},
 	// gap: subroutine func (also mod) is not supported.
 	{file: "hotkernel.d", want: "line 14: undefined function name: func"},
-	// gap: args[] is not supported (worded as if args did not exist).
-	// bug: reported before the missing io provider, which DTrace reports first.
-	// Also needs: B_READ (io.d library), io provider.
-	{file: "iosnoop.d", want: "line 20: failed to resolve args: Unknown variable name"},
-	// gap: args[] is not supported.
-	// Also needs: B_READ (io.d library), normalize, io provider.
-	// bug: reported before the missing io provider, which DTrace reports first.
-	{file: "iotop.d", want: "line 14: failed to resolve args: Unknown variable name"},
-	// gap: args[] is not supported.
-	// Also needs: ip and tcp providers.
-	// bug: reported before the missing ip provider, which DTrace reports first.
-	{file: "ipbytes.d", want: "line 13: failed to resolve args: Unknown variable name"},
+	// Linux has no io provider yet.
+	// Also needs: args[], B_READ (io.d library).
+	{file: "iosnoop.d", want: "line 18: probe description io:::start does not match any probes"},
+	// Linux has no io provider yet.
+	// Also needs: args[], B_READ (io.d library), normalize.
+	{file: "iotop.d", want: "line 12: probe description io:::start does not match any probes"},
+	// Linux has no ip provider yet.
+	// Also needs: args[], tcp provider.
+	{file: "ipbytes.d", want: "line 11: probe description ip:::send does not match any probes"},
 	{file: "kill.d"},
-	// gap: NULL (DTrace's built-in "inline long NULL = 0") is not defined.
-	// Everything else in the script (task_struct walks) compiles.
-	{file: "kstruct_task.d", want: "line 14: failed to resolve NULL: Unknown variable name"},
-	// gap: $$N in a probe description is refused ("macro variable $"); DTrace
-	// accepts it there as it does $N.
-	{file: "macro_args.d", args: []string{"bash", "read", "5"}, want: "line 26: macro variable $ is not defined"},
-	// gap: -x defaultargs is accepted but has no effect: missing $N
-	// arguments are still errors instead of 0 and "".
-	{file: "macro_args.d", flags: []string{"-x", "defaultargs"}, want: "line 16: macro argument $2 is not defined"},
-	// gap: ustack() is not supported.
-	// Also needs: $target (-p), pid provider.
-	// bug: reported before the missing pid provider, which DTrace reports first.
-	{file: "mallocsize.d", want: "line 13: undefined function name: ustack"},
-	// gap: NULL is not defined.
-	// Also needs: copyinstr.
-	{file: "opensnoop.d", want: "line 25: failed to resolve NULL: Unknown variable name"},
+	{file: "kstruct_task.d"},
+	{file: "macro_args.d", args: []string{"bash", "read", "5"}},
+	// -x defaultargs: the missing $2 is 0 in the description too.
+	{file: "macro_args.d", flags: []string{"-x", "defaultargs"}, want: "line 20: probe description syscall::0:entry does not match any probes"},
+	// No pid provider yet, and $target is 0 without -p.
+	// Also needs: ustack().
+	{file: "mallocsize.d", want: "line 10: probe description pid0::malloc:entry does not match any probes"},
+	// gap: copyinstr() is not supported.
+	{file: "opensnoop.d", want: "line 28: undefined function name: copyinstr"},
 	// gap: normalize() and denormalize() are not supported.
 	// Also needs: stddev, llquantize (refused by the code generator).
 	{file: "printa_normalize.d", want: "line 42: undefined function name: normalize"},
@@ -104,21 +90,17 @@ var corpusCases = []corpusCase{
 	{file: "strings.d", want: "line 16: undefined function name: copyinstr"},
 	{file: "syscount_proc.d"},
 	{file: "syslat.d"},
-	// gap: args[] is not supported.
-	// Also needs: tcp provider.
-	// bug: reported before the missing tcp provider, which DTrace reports first.
-	{file: "tcpaccept.d", want: "line 14: failed to resolve args: Unknown variable name"},
-	// gap: args[] is not supported.
-	// Also needs: tcp_state_string[] (tcp.d library), tcp provider.
-	// bug: reported before the missing tcp provider, which DTrace reports first.
-	{file: "tcpstate.d", want: "line 23: failed to resolve args: Unknown variable name"},
+	// Linux has no tcp provider yet.
+	// Also needs: args[].
+	{file: "tcpaccept.d", want: "line 12: probe description tcp:::accept-established does not match any probes"},
+	// Linux has no tcp provider yet.
+	// Also needs: args[], tcp_state_string[] (tcp.d library).
+	{file: "tcpstate.d", want: "line 20: probe description tcp:::state-change does not match any probes"},
 	{file: "topsyscall.d"},
 	{file: "translator_xlate.d"},
 	{file: "types_inline.d"},
-	// gap: NULL is not defined.
-	// bug: reported before the missing fbt provider, which DTrace reports first.
-	// Also needs: fbt provider.
-	{file: "vfs_fbt.d", want: "line 22: failed to resolve NULL: Unknown variable name"},
+	// No fbt on this kernel (no kprobes or fentry).
+	{file: "vfs_fbt.d", want: "line 12: probe description fbt::vfs_read:entry does not match any probes"},
 }
 
 func TestCorpus(t *testing.T) {
