@@ -45,11 +45,11 @@ var corpusCases = []corpusCase{
 	// Linux has no proc provider yet.
 	// Also needs: curpsinfo (psinfo_t translators).
 	{file: "execsnoop.d", want: "line 17: probe description proc:::exec-success does not match any probes"},
-	// gap: subroutine copyin is not supported (worded as if it did not exist).
+	// gap: subroutine copyin is not supported.
 	// Also needs: copyinstr.
-	{file: "execsnoop_linux.d", want: "line 14: undefined function name: copyin"},
+	{file: "execsnoop_linux.d", want: "line 14: unimplemented subroutine: copyin"},
 	// gap: subroutine func (also mod) is not supported.
-	{file: "hotkernel.d", want: "line 14: undefined function name: func"},
+	{file: "hotkernel.d", want: "line 14: unimplemented subroutine: func"},
 	// Linux has no io provider yet.
 	// Also needs: args[], B_READ (io.d library).
 	{file: "iosnoop.d", want: "line 18: probe description io:::start does not match any probes"},
@@ -68,26 +68,26 @@ var corpusCases = []corpusCase{
 	// Also needs: ustack().
 	{file: "mallocsize.d", want: "line 10: probe description pid0::malloc:entry does not match any probes"},
 	// gap: copyinstr() is not supported.
-	{file: "opensnoop.d", want: "line 28: undefined function name: copyinstr"},
+	{file: "opensnoop.d", want: "line 28: unimplemented subroutine: copyinstr"},
 	// gap: normalize() and denormalize() are not supported.
 	// Also needs: stddev, llquantize (refused by the code generator).
-	{file: "printa_normalize.d", want: "line 42: undefined function name: normalize"},
+	{file: "printa_normalize.d", want: "line 42: unimplemented subroutine: normalize"},
 	// gap: normalize() is not supported.
 	// Also needs: vtimestamp.
-	{file: "procsystime.d", args: []string{"bash"}, want: "line 31: undefined function name: normalize"},
+	{file: "procsystime.d", args: []string{"bash"}, want: "line 31: unimplemented subroutine: normalize"},
 	// gap: stack() is not supported.
 	// Also needs: ustack.
-	{file: "profile_stacks.d", want: "line 16: undefined function name: stack"},
+	{file: "profile_stacks.d", want: "line 16: unimplemented subroutine: stack"},
 	{file: "rwbytes.d"},
 	// gap: fds[] (fileinfo_t translators) is not supported.
 	{file: "rwsnoop.d", want: "line 28: failed to resolve fds: Unknown variable name"},
 	// gap: speculations (speculation, speculate, commit, discard) are not supported.
 	// Also needs: copyinstr.
-	{file: "speculation.d", want: "line 16: undefined function name: speculation"},
+	{file: "speculation.d", want: "line 16: unimplemented subroutine: speculation"},
 	// gap: copyinstr() is not supported.
 	// Also needs: strlen, rindex, substr, dirname, basename, index,
 	// strjoin, lltostr.
-	{file: "strings.d", want: "line 16: undefined function name: copyinstr"},
+	{file: "strings.d", want: "line 16: unimplemented subroutine: copyinstr"},
 	{file: "syscount_proc.d"},
 	{file: "syslat.d"},
 	// Linux has no tcp provider yet.

@@ -48,10 +48,14 @@ func (c *checker) action(call *ast.CallExpr) {
 		}
 		act.Format = f.Value
 		c.info.Types[args[0]] = StringType(len(f.Value) + 1)
-		for _, a := range args[1:] {
-			if t := c.rvalue(a); t.Kind == Void {
-				c.errorf(a.Pos(), "D_PRINTF_ARG_TYPE", "printf( ) argument may not be a void expression")
-			}
+		types := make([]Type, len(args)-1)
+		bad := false
+		for i, a := range args[1:] {
+			types[i] = c.rvalue(a)
+			bad = bad || types[i].Kind == Invalid
+		}
+		if !bad {
+			c.printfFormat(name, f, args[1:], types)
 		}
 	case spec.ActPrinta, spec.ActClear, spec.ActTrunc:
 		if kind == spec.ActPrinta && len(args) > 0 {
@@ -116,6 +120,10 @@ func (c *checker) call(e *ast.CallExpr) Type {
 	}
 	if _, ok := aggFuncs[e.Fun.Name]; ok {
 		c.errorf(e.Fun.At, "D_AGG_FUNC", "%s( ) may only be used as an aggregating function", e.Fun.Name)
+		return TypeInvalid
+	}
+	if unimplementedFuncs[e.Fun.Name] {
+		c.errorf(e.Fun.At, "D_FUNC_UNDEF", "unimplemented subroutine: %s", e.Fun.Name)
 		return TypeInvalid
 	}
 	c.errorf(e.Fun.At, "D_FUNC_UNDEF", "undefined function name: %s", e.Fun.Name)

@@ -154,6 +154,10 @@ func (c *checker) ident(e *ast.Ident) Type {
 		return TypeInvalid
 	}
 	v := c.globals[e.Name]
+	if (v == nil || v.Type.Kind == Invalid) && unimplementedVars[e.Name] {
+		c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s: built-in variable not supported yet", e.Name)
+		return TypeInvalid
+	}
 	if v == nil || v.Type.Kind == Invalid {
 		c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", e.Name)
 		return TypeInvalid

@@ -30,7 +30,14 @@ BEGIN
 	a["k"] = 3;		/* ERROR D_PROTO_ARG "a[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string" */
 	a[1, 2] = 3;		/* ERROR D_PROTO_LEN "a[ ] prototype mismatch: 2 keys passed, 1 expected" */
 	q = $9;			/* ERROR D_MACRO_UNDEF "macro argument $9 is not defined" */
-	r = $target;		/* ERROR D_MACRO_UNDEF "macro variable $target is not defined" */
+	r = $nosuch;		/* ERROR D_MACRO_UNDEF "macro variable $nosuch is not defined" */
+	printf("%d %d\n", 1);	/* ERROR D_PRINTF_ARG_PROTO "printf( ) prototype mismatch: conversion #2 (%d) is missing a corresponding value argument" */
+	printf("%d\n", "abc");	/* ERROR D_PRINTF_ARG_TYPE "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: string" */
+	printf("%d\n", 1, 2);	/* ERROR D_PRINTF_ARG_EXTRA "printf( ) prototype mismatch: only 1 arguments required by this format string" */
+	printf("%*d\n", "w", 1);	/* ERROR D_PRINTF_DYN_TYPE "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: % * d\n\t prototype: int\n\t  argument: string" */
+	printf("%s %@d\n", "x");	/* ERROR D_PRINTF_AGG_CONV "%@ conversion requires an aggregation and is not for use with printf( )" */
+	s2 = strlen("abc");	/* ERROR D_FUNC_UNDEF "unimplemented subroutine: strlen" */
+	a2 = args[0];		/* ERROR D_IDENT_UNDEF "failed to resolve args: built-in variable not supported yet" */
 }
 
 syscall::read:entry

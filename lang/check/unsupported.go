@@ -1,0 +1,29 @@
+package check
+
+// DTrace's subroutines and actions that godtrace does not implement yet.
+// Calling one says so, in DTrace's wording for an unimplemented
+// subroutine, instead of suggesting a typo.
+var unimplementedFuncs = map[string]bool{
+	"alloca": true, "basename": true, "bcopy": true, "breakpoint": true, "chill": true,
+	"cleanpath": true, "commit": true, "copyin": true, "copyinstr": true, "copyinto": true,
+	"copyout": true, "copyoutstr": true, "d_path": true, "denormalize": true, "dirname": true,
+	"discard": true, "freopen": true, "ftruncate": true, "func": true, "getmajor": true,
+	"getminor": true, "htonl": true, "htonll": true, "htons": true, "index": true,
+	"inet_ntoa": true, "inet_ntoa6": true, "inet_ntop": true, "jstack": true, "json": true,
+	"link_ntop": true, "lltostr": true, "mod": true, "mutex_owned": true, "mutex_owner": true,
+	"mutex_type_adaptive": true, "mutex_type_spin": true, "normalize": true, "ntohl": true,
+	"ntohll": true, "ntohs": true, "panic": true, "print": true, "progenyof": true,
+	"raise": true, "rand": true, "rindex": true, "rw_iswriter": true, "rw_read_held": true,
+	"rw_write_held": true, "setopt": true, "speculate": true, "speculation": true,
+	"stack": true, "stop": true, "strchr": true, "strjoin": true, "strlen": true,
+	"strrchr": true, "strstr": true, "strtok": true, "strtoll": true, "substr": true,
+	"sym": true, "system": true, "tolower": true, "toupper": true, "tracemem": true,
+	"uaddr": true, "ufunc": true, "umod": true, "ustack": true, "usym": true,
+}
+
+// DTrace's built-in variables that godtrace does not provide yet.
+var unimplementedVars = map[string]bool{
+	"args": true, "caller": true, "curcpu": true, "cwd": true, "execargs": true,
+	"ipl": true, "root": true, "stackdepth": true, "ucaller": true, "uregs": true,
+	"ustackdepth": true, "zonename": true,
+}
