@@ -170,8 +170,9 @@ func (c *compiler) literal(s string, size int) int {
 // maps returns the specs of every map the program uses.
 func (c *compiler) maps() map[string]*ebpf.MapSpec {
 	m := map[string]*ebpf.MapSpec{
-		spec.MapBuffer:  {Name: spec.MapBuffer, Type: ebpf.RingBuf, MaxEntries: uint32(pow2(c.cfg.BufSize))},
-		spec.MapGlobals: {Name: spec.MapGlobals, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(c.layout.globalsSize), MaxEntries: 1},
+		spec.MapBuffer: {Name: spec.MapBuffer, Type: ebpf.RingBuf, MaxEntries: uint32(pow2(c.cfg.BufSize))},
+		spec.MapGlobals: {Name: spec.MapGlobals, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(c.layout.globalsSize), MaxEntries: 1,
+			Flags: bpfMmapable},
 		spec.MapScratch: {Name: spec.MapScratch, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(c.layout.scratchSize), MaxEntries: 1},
 		spec.MapRodata: {Name: spec.MapRodata, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(len(c.rodata)), MaxEntries: 1,
 			Flags: bpfRdonlyProg, Contents: []ebpf.MapKV{{Key: uint32(0), Value: c.rodata}}},
@@ -205,6 +206,10 @@ func (c *compiler) maps() map[string]*ebpf.MapSpec {
 // bpfRdonlyProg is BPF_F_RDONLY_PROG: programs may only read the map,
 // which lets the verifier treat its contents as constants.
 const bpfRdonlyProg = 1 << 7
+
+// bpfMmapable is BPF_F_MMAPABLE: the consumer maps the globals so that it
+// can read and write one word of them without rewriting the others.
+const bpfMmapable = 1 << 10
 
 // bpfNoPrealloc is BPF_F_NO_PREALLOC.
 const bpfNoPrealloc = 1

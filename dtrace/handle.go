@@ -21,6 +21,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/ringbuf"
 
 	"github.com/godtrace/godtrace/compile"
@@ -263,20 +264,20 @@ func (h *Handle) fire(name string) error {
 	return nil
 }
 
-// Stop ends tracing as DTrace does: probes are detached, the state
-// becomes draining, END fires, and the buffer is drained by the consumer.
+// Stop ends tracing as DTrace does: the state becomes draining, probes
+// are detached, END fires, and the buffer is drained by the consumer.
 func (h *Handle) Stop(c Consumer) error {
 	if h.stopped {
 		return nil
 	}
 	h.stopped = true
-	// Detach before writing the state: setGlobal rewrites the whole
-	// globals value, which would undo what a probe firing meanwhile
-	// stored there.
-	h.objs.Detach()
+	// Draining first: from now on no clause runs, so nothing more is
+	// printed while the probes are detached (which takes a while for
+	// hundreds of tracepoints).
 	if err := h.setGlobal(spec.GlobalActivity, uint64(spec.Draining)); err != nil {
 		return err
 	}
+	h.objs.Detach()
 	if err := h.fire("END"); err != nil {
 		return err
 	}
@@ -297,38 +298,48 @@ func (h *Handle) Close() {
 	}
 }
 
+// The globals map is memory-mapped, so that the consumer reads and
+// writes single 8-byte words of it while probes update others.
+func (h *Handle) globalsMemory() (*ebpf.Memory, error) {
+	mm, err := h.objs.Map(spec.MapGlobals).Memory()
+	if err != nil {
+		return nil, fmt.Errorf("mapping globals: %w", err)
+	}
+	return mm, nil
+}
+
 func (h *Handle) global(off int) (uint64, error) {
-	v, err := h.globals()
+	mm, err := h.globalsMemory()
 	if err != nil {
 		return 0, err
 	}
-	return le64(v[off:]), nil
-}
-
-func (h *Handle) globals() ([]byte, error) {
-	var v []byte
-	if err := h.objs.Map(spec.MapGlobals).Lookup(uint32(0), &v); err != nil {
-		return nil, fmt.Errorf("reading globals: %w", err)
+	var b [8]byte
+	if _, err := mm.ReadAt(b[:], int64(off)); err != nil {
+		return 0, fmt.Errorf("reading globals: %w", err)
 	}
-	return v, nil
+	return le64(b[:]), nil
 }
 
 func (h *Handle) setGlobal(off int, x uint64) error {
-	v, err := h.globals()
+	mm, err := h.globalsMemory()
 	if err != nil {
 		return err
 	}
-	putLe64(v[off:], x)
-	return h.objs.Map(spec.MapGlobals).Update(uint32(0), v, 0)
+	var b [8]byte
+	putLe64(b[:], x)
+	if _, err := mm.WriteAt(b[:], int64(off)); err != nil {
+		return fmt.Errorf("writing globals: %w", err)
+	}
+	return nil
 }
 
 // Drops returns the aggregation and dynamic variable drops so far.
 func (h *Handle) Drops() (agg, dyn uint64, err error) {
-	v, err := h.globals()
-	if err != nil {
+	if agg, err = h.global(spec.GlobalAggDrops); err != nil {
 		return 0, 0, err
 	}
-	return le64(v[spec.GlobalAggDrops:]), le64(v[spec.GlobalDynDrops:]), nil
+	dyn, err = h.global(spec.GlobalDynDrops)
+	return agg, dyn, err
 }
 
 // wallOffset is what to add to CLOCK_MONOTONIC (bpf_ktime_get_ns) to get
