@@ -35,8 +35,11 @@ type Config struct {
 	Macros      []string          // $0 (script name), $1...
 	MacroVars   map[string]string // $pid, $cwd, $target ...
 	DefaultArgs bool              // -x defaultargs
-	ZeroMatches bool              // -Z: a description may match no probe
-	Kernel      Kernel            // kernel type facts; nil when unknown
+	// Libraries is how many of the files given to Compile, at their
+	// start, are D libraries rather than the user's program.
+	Libraries   int
+	ZeroMatches bool   // -Z: a description may match no probe
+	Kernel      Kernel // kernel type facts; nil when unknown
 }
 
 // Kernel answers questions about the running kernel's types.
@@ -84,7 +87,8 @@ func Compile(files []*token.File, cfg Config) (*spec.Program, error) {
 		all.Decls = append(all.Decls, prog.Decls...)
 	}
 	ccfg := check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros, MacroVars: cfg.MacroVars, DefaultArgs: cfg.DefaultArgs,
-		Line: func(p token.Pos) int { return errorAt(files, p, "", "").Line }}
+		Line:    func(p token.Pos) int { return errorAt(files, p, "", "").Line },
+		Library: func(p token.Pos) bool { return fileOf(files, p) < cfg.Libraries }}
 	if cfg.Kernel != nil {
 		ccfg.KernelBTF = cfg.Kernel.BTF
 	}

@@ -128,6 +128,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		Macros:      args,
 		MacroVars:   processMacros(),
 		DefaultArgs: h.Options.Bool("defaultargs"),
+		Libraries:   h.nlibs,
 		ZeroMatches: h.Options.Bool("zdefs"),
 		Kernel:      h.kernel,
 	}

@@ -36,6 +36,10 @@ type Config struct {
 	// Line resolves a position to its source line, for messages that
 	// cite another line; nil when unknown.
 	Line func(token.Pos) int
+	// Library reports whether a position lies in a D library compiled
+	// before the program, whose inlines and translators are checked only
+	// if the program uses them.
+	Library func(token.Pos) bool
 }
 
 // VarKind says where a variable lives.

@@ -8,10 +8,16 @@ import (
 )
 
 // inlineDef is an `inline type name = expr;` declaration: uses of name
-// stand for expr, converted to type.
+// stand for expr, converted to type. The initializer is checked at the
+// first use: D libraries declare inlines every program pays for, and
+// checking one may need the kernel's types, which cost tens of
+// milliseconds to load.
 type inlineDef struct {
-	t    Type
-	init ast.Expr
+	t       Type
+	init    ast.Expr
+	name    *ast.Declarator
+	checked bool
+	ok      bool
 }
 
 // enumConst is an enumerator: a named integer constant of its enum type.
@@ -57,18 +63,37 @@ func (c *checker) inlineDecl(d *ast.InlineDecl) {
 		c.errorf(d.Decl.At, "D_DECL_IDRED", "identifier redeclared: %s", d.Decl.Name)
 		return
 	}
-	it := c.expr(d.Init)
+	in := &inlineDef{t: t, init: d.Init, name: d.Decl}
+	c.inlines[d.Decl.Name] = in
+	if !c.inLibrary(d.At) {
+		c.checkInline(in)
+	}
+}
+
+// checkInline checks an inline's initializer once; it reports whether
+// the inline is usable.
+func (c *checker) checkInline(in *inlineDef) bool {
+	if in.checked {
+		return in.ok
+	}
+	in.checked = true
+	// The initializer is checked on its own, whatever use triggered it.
+	saved, savedDecl := c.xlateIn, c.declaring
+	c.xlateIn, c.declaring = nil, false
+	defer func() { c.xlateIn, c.declaring = saved, savedDecl }()
+	it := c.expr(in.init)
 	if it.Kind == Invalid {
-		return
+		return false
 	}
-	if !assignable(t, it) {
-		c.errorf(d.Init.Pos(), "D_OP_INCOMPAT", "inline %s definition uses incompatible types: \"%s\" = \"%s\"", d.Decl.Name, t, it)
-		return
+	if !assignable(in.t, it) {
+		c.errorf(in.init.Pos(), "D_OP_INCOMPAT", "inline %s definition uses incompatible types: \"%s\" = \"%s\"", in.name.Name, in.t, it)
+		return false
 	}
-	if t.Kind == String {
-		t = it
+	if in.t.Kind == String {
+		in.t = it
 	}
-	c.inlines[d.Decl.Name] = &inlineDef{t: t, init: d.Init}
+	in.ok = true
+	return true
 }
 
 // declarator applies a declarator's pointers and array dimensions to a
@@ -323,4 +348,10 @@ func assignable(t, v Type) bool {
 		return v.Kind == Struct && v.Def == t.Def
 	}
 	return false
+}
+
+// inLibrary reports whether a declaration at p is a D library's, whose
+// checking waits for a use.
+func (c *checker) inLibrary(p token.Pos) bool {
+	return c.cfg.Library != nil && c.cfg.Library(p)
 }

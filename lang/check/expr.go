@@ -134,6 +134,9 @@ func (c *checker) ident(e *ast.Ident) Type {
 		return b.t
 	}
 	if in, ok := c.inlines[e.Name]; ok {
+		if !c.checkInline(in) {
+			return TypeInvalid
+		}
 		c.info.Inlines[e] = in.init
 		if v, ok := c.info.Consts[in.init]; ok {
 			c.info.Consts[e] = v

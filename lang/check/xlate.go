@@ -12,6 +12,10 @@ type Translator struct {
 	Out, In Type
 	InName  string
 	Members map[string]ast.Expr
+
+	decl     *ast.TranslatorDecl
+	resolved bool // In and Members are known
+	ok       bool
 }
 
 // Translated is a use of one translated member: the member's expression,
@@ -22,22 +26,47 @@ type Translated struct {
 	Input      ast.Expr
 }
 
+// translatorDecl declares a translator. Its input type and members are
+// resolved when an xlate first asks for its output type (see
+// inlineDef for why), except in the user's own program, where errors are
+// reported whether the translator is used or not.
 func (c *checker) translatorDecl(d *ast.TranslatorDecl) {
 	c.declaring = true
-	out, ok1 := c.typeExpr(d.Out)
-	in, ok2 := c.typeExpr(d.In)
+	out, ok := c.typeExpr(d.Out)
 	c.declaring = false
-	if !ok1 || !ok2 {
+	if !ok {
 		return
 	}
 	if out.Kind != Struct || !out.Def.Complete {
 		c.errorf(d.At, "D_XLATE_SOU", "translator output type must be a struct or union")
 		return
 	}
-	x := &Translator{Out: out, In: in, InName: d.InName, Members: map[string]ast.Expr{}}
-	prev := c.xlateIn
+	x := &Translator{Out: out, InName: d.InName, Members: map[string]ast.Expr{}, decl: d}
+	c.xlators = append(c.xlators, x)
+	if !c.inLibrary(d.At) {
+		c.resolveTranslator(x)
+	}
+}
+
+// resolveTranslator resolves a translator's input type and checks its
+// member expressions, once; it reports whether the translator is usable.
+func (c *checker) resolveTranslator(x *Translator) bool {
+	if x.resolved {
+		return x.ok
+	}
+	x.resolved = true
+	d := x.decl
+	saved, savedDecl := c.xlateIn, c.declaring
+	defer func() { c.xlateIn, c.declaring = saved, savedDecl }()
+	c.declaring = true
+	in, ok := c.typeExpr(d.In)
+	c.declaring = false
+	if !ok {
+		return false
+	}
+	x.In = in
+	out := x.Out
 	c.xlateIn = x
-	defer func() { c.xlateIn = prev }()
 	for _, m := range d.Members {
 		om, ok := out.Def.Member(m.Name)
 		if !ok {
@@ -58,7 +87,8 @@ func (c *checker) translatorDecl(d *ast.TranslatorDecl) {
 		}
 		x.Members[m.Name] = m.X
 	}
-	c.xlators = append(c.xlators, x)
+	x.ok = true
+	return true
 }
 
 // xlateExpr checks xlate<T>(x) and xlate<T *>(x): it finds the
@@ -92,7 +122,7 @@ func (c *checker) findTranslator(out, in Type) *Translator {
 	var loose *Translator
 	for i := len(c.xlators) - 1; i >= 0; i-- {
 		x := c.xlators[i]
-		if x.Out.Def != out.Def {
+		if x.Out.Def != out.Def || !c.resolveTranslator(x) {
 			continue
 		}
 		switch {
