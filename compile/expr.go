@@ -62,6 +62,8 @@ func (g *gen) expr(e ast.Expr) {
 		g.loadVar(e)
 	case *ast.StringofExpr:
 		g.stringof(e)
+	case *ast.CallExpr:
+		g.call(e)
 	case *ast.XlateExpr:
 		g.fail(e, "a translated struct may only be used to access its members")
 	case *ast.UnaryExpr:

@@ -185,6 +185,9 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Msg }
 
+// faultBadAddr is spec.FaultBadAddr, typed for raiseWith.
+const faultBadAddr = spec.FaultBadAddr
+
 // storeImm64 stores the sign-extended 32-bit v as a 64-bit value; cilium's
 // asm.StoreImm refuses DWord, although BPF_ST|BPF_DW is valid.
 func storeImm64(dst asm.Register, off int16, v int32) asm.Instruction {

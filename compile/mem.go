@@ -113,7 +113,7 @@ func (g *gen) read(dst func(), n int, user, str bool) {
 	)
 	ok := g.newLabel()
 	g.emit(asm.JSGE.Imm(asm.R0, 0, ok), asm.StoreMem(asm.R10, stackKey, asm.R8, asm.DWord))
-	g.raiseWith(spec.FaultBadAddr)
+	g.raiseWith(faultBadAddr)
 	g.mark(ok)
 }
 

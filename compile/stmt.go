@@ -146,6 +146,8 @@ func (g *gen) actionCall(call *ast.CallExpr, act check.Action) {
 			asm.LoadMapValue(asm.R1, 0, spec.GlobalActivity).WithReference(spec.MapGlobals),
 			storeImm64(asm.R1, 0, int32(spec.Draining)),
 		)
+	case spec.ActNormalize:
+		sa.Items = append(sa.Items, g.recordExpr(call.Args[1]))
 	case spec.ActTrunc:
 		if len(call.Args) > 1 {
 			sa.Arg, _ = constValue(g.c.info, call.Args[1])

@@ -19,6 +19,15 @@ func (h *Handle) snapshot(a *spec.Aggregation) ([]*consume.AggEntry, error) {
 	return s, nil
 }
 
+// Normalize sets the factor aggregation id's values are divided by when
+// printed, as normalize() does; 1 undoes it, as denormalize() does.
+func (h *Handle) Normalize(id int, factor uint64) {
+	if h.normal == nil {
+		h.normal = map[int]uint64{}
+	}
+	h.normal[id] = factor
+}
+
 // Clear zeroes aggregation id's values and keeps its keys, as clear().
 func (h *Handle) Clear(id int) error {
 	a := h.prog.Aggs[id]
@@ -61,7 +70,7 @@ func sorted(a *spec.Aggregation, entries []*consume.AggEntry) []*consume.AggEntr
 	for i := range recs {
 		recs[i].Keys = append(recs[i].Keys, format.IntDatum(int64(i), 8, false))
 	}
-	format.SortRecords(aggDesc(a), recs, format.SortOptions{})
+	format.SortRecords(&format.AggDesc{Func: aggFunc[a.Func], Base: a.Base, Step: a.Step, Levels: a.Levels}, recs, format.SortOptions{})
 	out := make([]*consume.AggEntry, len(recs))
 	for i, r := range recs {
 		out[i] = entries[r.Keys[len(r.Keys)-1].Int]

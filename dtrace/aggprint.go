@@ -6,12 +6,14 @@ import (
 	"github.com/godtrace/godtrace/spec"
 )
 
-// aggDesc describes an aggregation to the formatter.
-func aggDesc(a *spec.Aggregation) *format.AggDesc {
+// aggDesc describes an aggregation to the formatter, with the factor
+// normalize() set for it.
+func (h *Handle) aggDesc(a *spec.Aggregation) *format.AggDesc {
 	return &format.AggDesc{
 		Name: a.Name, Func: aggFunc[a.Func],
 		Base: a.Base, Step: a.Step, Levels: a.Levels,
 		Factor: a.Factor, Low: a.Low, High: a.High, Steps: a.Nsteps,
+		Normal: h.normal[a.ID],
 	}
 }
 
@@ -41,7 +43,7 @@ func (p *Printer) printAgg(h *Handle, a *spec.Aggregation, entries []*consume.Ag
 	if len(entries) == 0 {
 		return nil
 	}
-	return format.PrintAggregation(p.Out, aggDesc(a), aggRecords(a, entries), format.PrintOptions{Sort: p.sortOptions(h)})
+	return format.PrintAggregation(p.Out, h.aggDesc(a), aggRecords(a, entries), format.PrintOptions{Sort: p.sortOptions(h)})
 }
 
 func (p *Printer) sortOptions(h *Handle) format.SortOptions {
@@ -61,7 +63,7 @@ func (p *Printer) printaFormat(h *Handle, f *format.Format, ids []int, snap map[
 	var sets [][]format.AggRecord
 	for _, id := range ids {
 		a := h.prog.Aggs[id]
-		descs = append(descs, aggDesc(a))
+		descs = append(descs, h.aggDesc(a))
 		sets = append(sets, aggRecords(a, snap[id]))
 	}
 	return format.Printa(p.Out, f, descs, format.Join(sets), format.PrintOptions{Sort: p.sortOptions(h)})

@@ -57,10 +57,11 @@ type Handle struct {
 	prog    *spec.Program
 	objs    *load.Objects
 	rd      *ringbuf.Reader
-	printed map[int]bool // aggregations printed by printa
-	filled  map[int]bool // keyless aggregations that have held a value
-	status  int          // exit() status
-	done    bool         // exit() was called
+	printed map[int]bool   // aggregations printed by printa
+	filled  map[int]bool   // keyless aggregations that have held a value
+	normal  map[int]uint64 // normalize() factors
+	status  int            // exit() status
+	done    bool           // exit() was called
 	stopped bool
 }
 

@@ -76,6 +76,10 @@ func (p *Printer) action(h *Handle, r *consume.Record, a *spec.Action) error {
 		return h.Clear(a.Aggs[0])
 	case spec.ActTrunc:
 		return h.Trunc(a.Aggs[0], a.Arg)
+	case spec.ActNormalize:
+		h.Normalize(a.Aggs[0], r.Datum(a.Items[0]).Int)
+	case spec.ActDenormalize:
+		h.Normalize(a.Aggs[0], 1)
 	}
 	return nil
 }
@@ -149,7 +153,7 @@ func (p *Printer) PrintAggregations(h *Handle) error {
 		if h.Printed(a.ID) || len(snap[a.ID]) == 0 {
 			continue
 		}
-		aggs = append(aggs, format.Aggregation{Desc: aggDesc(a), Records: aggRecords(a, snap[a.ID])})
+		aggs = append(aggs, format.Aggregation{Desc: h.aggDesc(a), Records: aggRecords(a, snap[a.ID])})
 	}
 	if len(aggs) == 0 {
 		return nil

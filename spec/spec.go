@@ -112,6 +112,8 @@ const (
 	ActPrinta
 	ActClear
 	ActTrunc
+	ActNormalize   // Items[0] is the normalization factor
+	ActDenormalize
 )
 
 // Action is one action of an ECB and where its data lies in the record.

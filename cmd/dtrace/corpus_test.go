@@ -43,10 +43,8 @@ var corpusCases = []corpusCase{
 	{file: "dtruss.d", want: "line 35: probe description proc:::exit does not match any probes"},
 	{file: "errinfo.d"},
 	// Linux has no proc provider yet.
-	// Also needs: curpsinfo (psinfo_t translators).
 	{file: "execsnoop.d", want: "line 17: probe description proc:::exec-success does not match any probes"},
 	// gap: subroutine copyin is not supported.
-	// Also needs: copyinstr.
 	{file: "execsnoop_linux.d", want: "line 14: unimplemented subroutine: copyin"},
 	// gap: subroutine func (also mod) is not supported.
 	{file: "hotkernel.d", want: "line 14: unimplemented subroutine: func"},
@@ -67,14 +65,11 @@ var corpusCases = []corpusCase{
 	// No pid provider yet, and $target is 0 without -p.
 	// Also needs: ustack().
 	{file: "mallocsize.d", want: "line 10: probe description pid0::malloc:entry does not match any probes"},
-	// gap: copyinstr() is not supported.
-	{file: "opensnoop.d", want: "line 28: unimplemented subroutine: copyinstr"},
-	// gap: normalize() and denormalize() are not supported.
-	// Also needs: stddev, llquantize (refused by the code generator).
-	{file: "printa_normalize.d", want: "line 42: unimplemented subroutine: normalize"},
-	// gap: normalize() is not supported.
-	// Also needs: vtimestamp.
-	{file: "procsystime.d", args: []string{"bash"}, want: "line 31: unimplemented subroutine: normalize"},
+	{file: "opensnoop.d"},
+	// gap: stddev (and llquantize) are refused by the code generator.
+	{file: "printa_normalize.d", want: "line 33: stddev( ) is not supported yet"},
+	// gap: vtimestamp is not supported.
+	{file: "procsystime.d", args: []string{"bash"}, want: "line 16: built-in variable vtimestamp is not supported yet"},
 	// gap: stack() is not supported.
 	// Also needs: ustack.
 	{file: "profile_stacks.d", want: "line 16: unimplemented subroutine: stack"},
@@ -82,12 +77,10 @@ var corpusCases = []corpusCase{
 	// gap: fds[] (fileinfo_t translators) is not supported.
 	{file: "rwsnoop.d", want: "line 28: failed to resolve fds: Unknown variable name"},
 	// gap: speculations (speculation, speculate, commit, discard) are not supported.
-	// Also needs: copyinstr.
 	{file: "speculation.d", want: "line 16: unimplemented subroutine: speculation"},
-	// gap: copyinstr() is not supported.
-	// Also needs: strlen, rindex, substr, dirname, basename, index,
-	// strjoin, lltostr.
-	{file: "strings.d", want: "line 16: unimplemented subroutine: copyinstr"},
+	// gap: rindex() is not supported.
+	// Also needs: substr, dirname, basename, index, strjoin, lltostr.
+	{file: "strings.d", want: "line 18: unimplemented subroutine: rindex"},
 	{file: "syscount_proc.d"},
 	{file: "syslat.d"},
 	// Linux has no tcp provider yet.

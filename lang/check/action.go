@@ -17,6 +17,7 @@ type Action struct {
 var actionNames = map[string]spec.ActionKind{
 	"trace": spec.ActTrace, "printf": spec.ActPrintf, "exit": spec.ActExit, "printa": spec.ActPrinta,
 	"clear": spec.ActClear, "trunc": spec.ActTrunc,
+	"normalize": spec.ActNormalize, "denormalize": spec.ActDenormalize,
 }
 
 func (c *checker) action(call *ast.CallExpr) {
@@ -57,13 +58,24 @@ func (c *checker) action(call *ast.CallExpr) {
 		if !bad {
 			c.printfFormat(name, f, args[1:], types)
 		}
-	case spec.ActPrinta, spec.ActClear, spec.ActTrunc:
+	case spec.ActPrinta, spec.ActClear, spec.ActTrunc, spec.ActNormalize, spec.ActDenormalize:
 		if kind == spec.ActPrinta && len(args) > 0 {
 			if f, ok := args[0].(*ast.StrLit); ok {
 				act.Format = f.Value
 				c.info.Types[args[0]] = StringType(len(f.Value) + 1)
 				args = args[1:]
 			}
+		}
+		if kind == spec.ActNormalize {
+			if len(args) != 2 {
+				c.errorf(call.Fun.At, "D_PROTO_LEN", "normalize( ) prototype mismatch: %d arg%s passed, 2 expected", len(args), plural(len(args)))
+				return
+			}
+			if t := c.expr(args[1]); t.Kind != Int && t.Kind != Invalid {
+				c.errorf(args[1].Pos(), "D_NORMALIZE_SCALAR", "normalize( ) argument #2 must be of scalar type")
+				return
+			}
+			args = args[:1]
 		}
 		if kind == spec.ActTrunc && len(args) == 2 {
 			if _, ok := c.constInt(args[1]); !ok {
@@ -111,8 +123,12 @@ func plural(n int) string {
 
 // call checks a function call in expression context: a subroutine.
 func (c *checker) call(e *ast.CallExpr) Type {
-	for _, a := range e.Args {
-		c.expr(a)
+	types := make([]Type, len(e.Args))
+	for i, a := range e.Args {
+		types[i] = c.rvalue(a)
+	}
+	if s, ok := subrs[e.Fun.Name]; ok {
+		return c.subroutine(e, s, types)
 	}
 	if _, ok := actionNames[e.Fun.Name]; ok {
 		c.errorf(e.Fun.At, "D_OP_INCOMPAT", "%s( ) returns void and may not be used in an expression", e.Fun.Name)

@@ -48,6 +48,9 @@ BEGIN, END
 	y = $$2;
 	ppid_ok = ppid >= 0 && gid >= 0 && id > 0 && epid > 0 && walltimestamp > 0 && errno == 0;
 	1 ^^ 0;
+	n = strlen(execname) + strlen(copyinstr(arg0)) + strlen(copyinstr(arg1, 8));
+	normalize(@sum, 10);
+	denormalize(@sum);
 	sz = sizeof(int) + sizeof (g) + sizeof(execname) + sizeof(uint64_t);
 	~g;
 	!g;

@@ -1,0 +1,82 @@
+package compile
+
+import (
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/lang/ast"
+)
+
+// call generates a subroutine call, leaving its result in R0. There is
+// a case for every subroutine the checker accepts (lang/check/subr.go).
+func (g *gen) call(e *ast.CallExpr) {
+	switch e.Fun.Name {
+	case "copyinstr":
+		g.copyinstr(e)
+	case "strlen":
+		g.strlen(e)
+	default:
+		g.fail(e, "subroutine %s( ) is not supported yet", e.Fun.Name)
+	}
+}
+
+// copyinstr(addr [, maxlen]) reads a NUL-terminated string from user
+// memory into a strsize buffer; with maxlen, at most maxlen bytes of it.
+func (g *gen) copyinstr(e *ast.CallExpr) {
+	size := g.typeOf(e).Size
+	if len(e.Args) == 1 {
+		g.expr(e.Args[0])
+		g.stringFrom(size, true)
+		return
+	}
+	// The length goes through a temporary; the verifier needs the read
+	// size bounded by the buffer, so it is clamped to [1, size].
+	g.expr(e.Args[1])
+	lenSlot := g.push()
+	g.expr(e.Args[0])
+	buf := g.tmp(size)
+	for i := 0; i < roundUp(size, 8); i += 8 {
+		g.emit(storeImm64(regScratch, int16(buf+i), 0))
+	}
+	g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.LoadMem(asm.R2, asm.R10, lenSlot, asm.DWord))
+	g.temps--
+	small, ok := g.newLabel(), g.newLabel()
+	g.emit(
+		asm.Add.Imm(asm.R2, 1), // room for the NUL
+		asm.JSGT.Imm(asm.R2, 0, small),
+		asm.Mov.Imm(asm.R2, 1),
+	)
+	g.mark(small)
+	g.emit(asm.JLE.Imm(asm.R2, int32(size), ok), asm.Mov.Imm(asm.R2, int32(size)))
+	g.mark(ok)
+	g.emit(
+		asm.Mov.Reg(asm.R1, regScratch),
+		asm.Add.Imm(asm.R1, int32(buf)),
+		asm.Mov.Reg(asm.R3, asm.R8),
+		asm.FnProbeReadUserStr.Call(),
+	)
+	good := g.newLabel()
+	g.emit(asm.JSGE.Imm(asm.R0, 0, good), asm.StoreMem(asm.R10, stackKey, asm.R8, asm.DWord))
+	g.raiseWith(faultBadAddr)
+	g.mark(good)
+	g.emit(asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(buf)))
+}
+
+// strlen(s) counts the bytes before the NUL: a loop bounded by the
+// string's buffer, which always holds a NUL.
+func (g *gen) strlen(e *ast.CallExpr) {
+	n := roundUp(g.typeOf(e.Args[0]).Size, 8)
+	g.expr(e.Args[0])
+	loop, done := g.newLabel(), g.newLabel()
+	g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Imm(asm.R0, 0))
+	g.mark(loop)
+	g.emit(
+		asm.JGE.Imm(asm.R0, int32(n), done),
+		asm.Mov.Reg(asm.R1, asm.R8),
+		asm.Add.Reg(asm.R1, asm.R0),
+		asm.LoadMem(asm.R1, asm.R1, 0, asm.Byte),
+		asm.JEq.Imm(asm.R1, 0, done),
+		asm.Add.Imm(asm.R0, 1),
+		asm.Ja.Label(loop),
+	)
+	g.mark(done)
+}
