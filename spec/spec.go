@@ -112,7 +112,7 @@ const (
 	ActPrinta
 	ActClear
 	ActTrunc
-	ActNormalize   // Items[0] is the normalization factor
+	ActNormalize // Items[0] is the normalization factor
 	ActDenormalize
 )
 
