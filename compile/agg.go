@@ -13,11 +13,6 @@ import (
 func (g *gen) aggregate(ae *ast.AggExpr, call *ast.CallExpr) {
 	agg := g.c.info.AggOf[ae]
 	sa := g.c.aggs[agg.ID]
-	switch sa.Func {
-	case spec.AggStddev, spec.AggLlquantize:
-		g.fail(call, "%s( ) is not supported yet", call.Fun.Name)
-		return
-	}
 	// The value and the increment wait on the stack while the key is
 	// built and the map entry found.
 	valSlot, incrSlot := int16(0), int16(0)
@@ -25,7 +20,7 @@ func (g *gen) aggregate(ae *ast.AggExpr, call *ast.CallExpr) {
 		g.expr(call.Args[0])
 		valSlot = g.push()
 	}
-	incrArg := map[spec.AggFunc]int{spec.AggQuantize: 1, spec.AggLquantize: 4}[sa.Func]
+	incrArg := map[spec.AggFunc]int{spec.AggQuantize: 1, spec.AggLquantize: 4, spec.AggLlquantize: 5}[sa.Func]
 	if incrArg > 0 && len(call.Args) > incrArg {
 		g.expr(call.Args[incrArg])
 	} else {
@@ -90,11 +85,17 @@ func (g *gen) aggUpdate(sa *spec.Aggregation) {
 		g.mark(set)
 		g.emit(asm.StoreMem(asm.R9, 8, asm.R1, asm.DWord))
 		g.mark(skip)
-	case spec.AggQuantize, spec.AggLquantize:
-		if sa.Func == spec.AggQuantize {
+	case spec.AggStddev:
+		g.emit(asm.LoadMem(asm.R3, asm.R9, 8, asm.DWord), asm.Add.Reg(asm.R3, asm.R1), asm.StoreMem(asm.R9, 8, asm.R3, asm.DWord))
+		g.addSquare()
+	case spec.AggQuantize, spec.AggLquantize, spec.AggLlquantize:
+		switch sa.Func {
+		case spec.AggQuantize:
 			g.quantizeBucket()
-		} else {
+		case spec.AggLquantize:
 			g.lquantizeBucket(sa)
+		default:
+			g.llquantizeBucket(sa, 0, len(sa.Bounds)-1)
 		}
 		// R3 is the bucket; slot 1+R3 holds it.
 		g.emit(

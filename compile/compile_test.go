@@ -164,7 +164,7 @@ func TestErrors(t *testing.T) {
 		{"BEGIN { x = ; }", `line 1: syntax error near ";"`},
 		{"syscall::nosuch:entry { }", "line 1: probe description syscall::nosuch:entry does not match any probes"},
 		{"BEGIN { x = y; }", "line 1: failed to resolve y: Unknown variable name"},
-		{"BEGIN\n{\n\t@ = stddev(1);\n}", "line 3: stddev( ) is not supported yet"},
+		{"BEGIN\n{\n\tx = vtimestamp;\n}", "line 3: built-in variable vtimestamp is not supported yet"},
 		{"tick-0 { }", "line 1: provider profile:"},
 	} {
 		_, err := compileSrc(t, "", tt.src)

@@ -127,6 +127,9 @@ func (c *compiler) planAgg(a *check.Agg) *spec.Aggregation {
 		sa.Base, sa.Step, sa.Levels = a.Base, a.Step, (a.Limit-a.Base)/a.Step
 	}
 	sa.Factor, sa.Low, sa.High, sa.Nsteps = a.Factor, a.Low, a.High, a.Nsteps
+	if a.Func == spec.AggLlquantize {
+		sa.Bounds = llquantizeBounds(sa)
+	}
 	// Slot 0 counts the values aggregated on a CPU, so that the consumer
 	// merges only CPUs that saw the key (the kernel zero-fills the others).
 	slots := 1
@@ -135,7 +138,7 @@ func (c *compiler) planAgg(a *check.Agg) *spec.Aggregation {
 		slots = 2
 	case spec.AggStddev:
 		slots = 4
-	case spec.AggQuantize, spec.AggLquantize:
+	case spec.AggQuantize, spec.AggLquantize, spec.AggLlquantize:
 		slots = 1 + sa.Buckets()
 	}
 	sa.ValueSize = 8 * slots

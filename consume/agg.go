@@ -3,6 +3,7 @@ package consume
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/cilium/ebpf"
 
@@ -17,6 +18,7 @@ type AggEntry struct {
 	// N is the number of values aggregated; Sum, Min and Max as the
 	// function keeps them; Buckets for the quantizations.
 	N, Sum, Min, Max int64
+	SumSq            [2]uint64 // stddev: the 128-bit sum of squares, low word first
 	Buckets          []int64
 }
 
@@ -63,6 +65,11 @@ func merge(a *spec.Aggregation, e *AggEntry, per [][]byte) bool {
 		switch a.Func {
 		case spec.AggSum, spec.AggAvg:
 			e.Sum += int64(le.Uint64(v[8:]))
+		case spec.AggStddev:
+			e.Sum += int64(le.Uint64(v[8:]))
+			var c uint64
+			e.SumSq[0], c = bits.Add64(e.SumSq[0], le.Uint64(v[16:]), 0)
+			e.SumSq[1], _ = bits.Add64(e.SumSq[1], le.Uint64(v[24:]), c)
 		case spec.AggMin:
 			if x := int64(le.Uint64(v[8:])); first || x < e.Min {
 				e.Min = x
@@ -71,7 +78,7 @@ func merge(a *spec.Aggregation, e *AggEntry, per [][]byte) bool {
 			if x := int64(le.Uint64(v[8:])); first || x > e.Max {
 				e.Max = x
 			}
-		case spec.AggQuantize, spec.AggLquantize:
+		case spec.AggQuantize, spec.AggLquantize, spec.AggLlquantize:
 			for i := range e.Buckets {
 				e.Buckets[i] += int64(le.Uint64(v[8+8*i:]))
 			}

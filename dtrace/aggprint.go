@@ -26,7 +26,7 @@ var aggFunc = map[spec.AggFunc]format.AggFunc{
 
 // aggValue converts a merged entry to the formatter's representation.
 func aggValue(a *spec.Aggregation, e *consume.AggEntry) format.AggValue {
-	return format.AggValue{Count: e.N, Sum: e.Sum, Min: e.Min, Max: e.Max, Buckets: e.Buckets}
+	return format.AggValue{Count: e.N, Sum: e.Sum, Min: e.Min, Max: e.Max, SumSq: e.SumSq, Buckets: e.Buckets}
 }
 
 func aggRecords(a *spec.Aggregation, entries []*consume.AggEntry) []format.AggRecord {

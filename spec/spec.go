@@ -186,6 +186,9 @@ type Aggregation struct {
 	// lquantize: Base, Step, Levels; llquantize: Factor, Low, High, Nsteps.
 	Base, Step, Levels        int64
 	Factor, Low, High, Nsteps int64
+	// Bounds are llquantize's bucket lower bounds: bucket i+1 starts at
+	// Bounds[i]; bucket 0 holds what lies below Bounds[0].
+	Bounds []int64
 }
 
 // Buckets returns how many buckets a quantization has.
@@ -195,6 +198,8 @@ func (a *Aggregation) Buckets() int {
 		return QuantizeBuckets
 	case AggLquantize:
 		return int(a.Levels) + 2
+	case AggLlquantize:
+		return len(a.Bounds) + 1
 	}
 	return 0
 }

@@ -66,8 +66,7 @@ var corpusCases = []corpusCase{
 	// Also needs: ustack().
 	{file: "mallocsize.d", want: "line 10: probe description pid0::malloc:entry does not match any probes"},
 	{file: "opensnoop.d"},
-	// gap: stddev (and llquantize) are refused by the code generator.
-	{file: "printa_normalize.d", want: "line 33: stddev( ) is not supported yet"},
+	{file: "printa_normalize.d"},
 	// gap: vtimestamp is not supported.
 	{file: "procsystime.d", args: []string{"bash"}, want: "line 16: built-in variable vtimestamp is not supported yet"},
 	// gap: stack() is not supported.

@@ -10,3 +10,10 @@ syscall::read:entry
 	@l = lquantize(arg2, 0, 4096, 512);
 }
 tick-1 { printa(@c); exit(0); }
+
+syscall::openat:return
+{
+	@sd[probefunc] = stddev(arg0);
+	@ll = llquantize(arg0, 10, 0, 6, 20);
+	@ll2[execname] = llquantize(arg0, 2, 0, 30, 4, 3);
+}

@@ -1,0 +1,35 @@
+package compile
+
+import (
+	"math"
+	"sort"
+	"testing"
+
+	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// TestLlquantizeBounds checks that searching the precomputed bounds, as
+// the generated code does, finds the bucket the formatter's definition
+// gives, for values around every bound and at the extremes.
+func TestLlquantizeBounds(t *testing.T) {
+	for _, p := range [][4]int64{{10, 0, 3, 10}, {2, 0, 10, 2}, {10, 2, 6, 20}, {4, 1, 5, 8}, {10, 0, 18, 10}} {
+		sa := &spec.Aggregation{Func: spec.AggLlquantize, Factor: p[0], Low: p[1], High: p[2], Nsteps: p[3]}
+		sa.Bounds = llquantizeBounds(sa)
+		d := &format.AggDesc{Func: format.Llquantize, Factor: p[0], Low: p[1], High: p[2], Steps: p[3]}
+		if got, want := sa.Buckets(), format.LlquantizeNBuckets(d); got != want {
+			t.Errorf("%v: %d buckets, formatter has %d", p, got, want)
+		}
+		vals := []int64{math.MinInt64, -1, 0, 1, math.MaxInt64}
+		for _, b := range sa.Bounds {
+			vals = append(vals, b-1, b, b+1)
+		}
+		for _, v := range vals {
+			// The generated code's search: the number of bounds <= v.
+			got := sort.Search(len(sa.Bounds), func(i int) bool { return sa.Bounds[i] > v })
+			if want := format.LlquantizeBucket(v, d); got != want {
+				t.Errorf("%v: value %d in bucket %d, formatter says %d", p, v, got, want)
+			}
+		}
+	}
+}
