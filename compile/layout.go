@@ -100,7 +100,7 @@ func keyLayout(start int, types []check.Type, strsize int) ([]spec.Item, int) {
 		// An integer occupies an 8-byte slot (it is stored normalized),
 		// but is described by its type's size, which is how DTrace
 		// records and prints it.
-		it := spec.Item{Off: off, Size: t.Size, Signed: t.Signed, TypeName: t.Name}
+		it := intItem(off, t, strsize)
 		slot := 8
 		if t.Kind == check.String {
 			it.String, it.Size, it.StrSize = true, roundUp(t.Size, 8), strsize
@@ -110,6 +110,28 @@ func keyLayout(start int, types []check.Type, strsize int) ([]spec.Item, int) {
 		off += slot
 	}
 	return items, off
+}
+
+// intItem describes an integer at off; a symbol address also carries the
+// string size it prints as.
+func intItem(off int, t check.Type, strsize int) spec.Item {
+	it := spec.Item{Off: off, Size: t.Size, Signed: t.Signed, TypeName: t.Name, Sym: symKind(t)}
+	if it.Sym != "" {
+		it.StrSize = strsize
+	}
+	return it
+}
+
+// symKind says how an integer of type t prints: as a kernel symbol or
+// module for the types of func(), sym() and mod(), else as a number.
+func symKind(t check.Type) string {
+	switch t.Name {
+	case check.TypeSymaddr.Name:
+		return "func"
+	case check.TypeModaddr.Name:
+		return "mod"
+	}
+	return ""
 }
 
 func valueSize(t check.Type) int {

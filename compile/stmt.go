@@ -176,7 +176,8 @@ func (g *gen) recordExpr(e ast.Expr) spec.Item {
 	}
 	off := g.reserve(size, size)
 	g.emit(asm.StoreMem(regScratch, int16(g.c.layout.staging+off), asm.R0, sizeOf(size)))
-	return spec.Item{Off: off, Size: size, Signed: t.Signed, TypeName: t.Name}
+	t.Size = size
+	return intItem(off, t, g.c.cfg.StrSize)
 }
 
 // clearFlags inserts, before the clause body, the stores that clear the

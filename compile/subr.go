@@ -14,6 +14,9 @@ func (g *gen) call(e *ast.CallExpr) {
 		g.copyinstr(e)
 	case "strlen":
 		g.strlen(e)
+	case "func", "sym", "mod":
+		// The address itself; the consumer prints its symbol.
+		g.expr(e.Args[0])
 	default:
 		g.fail(e, "subroutine %s( ) is not supported yet", e.Fun.Name)
 	}

@@ -46,7 +46,7 @@ func (h *Handle) Trunc(id int, n int64) error {
 		return err
 	}
 	if n != 0 {
-		order := sorted(a, entries)
+		order := h.sorted(a, entries)
 		switch {
 		case n > 0 && int(n) < len(order):
 			entries = order[:len(order)-int(n)]
@@ -63,8 +63,8 @@ func (h *Handle) Trunc(id int, n int64) error {
 }
 
 // sorted returns entries in DTrace's default order (by value, then key).
-func sorted(a *spec.Aggregation, entries []*consume.AggEntry) []*consume.AggEntry {
-	recs := aggRecords(a, entries)
+func (h *Handle) sorted(a *spec.Aggregation, entries []*consume.AggEntry) []*consume.AggEntry {
+	recs := h.aggRecords(a, entries)
 	// Each record carries its index as a last key, to map the order
 	// back to the entries; keys are unique, so it never decides.
 	for i := range recs {

@@ -1,6 +1,9 @@
 package dtrace
 
 import (
+	"fmt"
+	"math/bits"
+
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/spec"
@@ -29,12 +32,55 @@ func aggValue(a *spec.Aggregation, e *consume.AggEntry) format.AggValue {
 	return format.AggValue{Count: e.N, Sum: e.Sum, Min: e.Min, Max: e.Max, SumSq: e.SumSq, Buckets: e.Buckets}
 }
 
-func aggRecords(a *spec.Aggregation, entries []*consume.AggEntry) []format.AggRecord {
-	recs := make([]format.AggRecord, len(entries))
-	for i, e := range entries {
-		recs[i] = format.AggRecord{Keys: e.Keys, Value: aggValue(a, e)}
+// aggRecords converts merged entries for the formatter, resolving keys
+// that are kernel symbols. Entries whose keys resolve alike (two
+// addresses in one function, for func()) become one, as DTrace folds an
+// address to its symbol before aggregating.
+func (h *Handle) aggRecords(a *spec.Aggregation, entries []*consume.AggEntry) []format.AggRecord {
+	symbolic := false
+	for _, it := range a.Keys {
+		symbolic = symbolic || it.Sym != ""
+	}
+	recs := make([]format.AggRecord, 0, len(entries))
+	index := map[string]int{}
+	for _, e := range entries {
+		keys := e.Keys
+		if symbolic {
+			keys = append([]format.Datum(nil), e.Keys...)
+			for j, it := range a.Keys {
+				keys[j] = h.symbolize(it, keys[j])
+			}
+			k := fmt.Sprint(keys)
+			if i, ok := index[k]; ok {
+				mergeValue(&recs[i].Value, aggValue(a, e))
+				continue
+			}
+			index[k] = len(recs)
+		}
+		recs = append(recs, format.AggRecord{Keys: keys, Value: aggValue(a, e)})
 	}
 	return recs
+}
+
+// mergeValue folds v into into, both values of one aggregation.
+func mergeValue(into *format.AggValue, v format.AggValue) {
+	if v.Count == 0 {
+		return
+	}
+	if into.Count == 0 || v.Min < into.Min {
+		into.Min = v.Min
+	}
+	if into.Count == 0 || v.Max > into.Max {
+		into.Max = v.Max
+	}
+	into.Count += v.Count
+	into.Sum += v.Sum
+	var c uint64
+	into.SumSq[0], c = bits.Add64(into.SumSq[0], v.SumSq[0], 0)
+	into.SumSq[1], _ = bits.Add64(into.SumSq[1], v.SumSq[1], c)
+	for i := range v.Buckets {
+		into.Buckets[i] += v.Buckets[i]
+	}
 }
 
 // printAgg prints one aggregation without a format, sorted as DTrace
@@ -43,7 +89,7 @@ func (p *Printer) printAgg(h *Handle, a *spec.Aggregation, entries []*consume.Ag
 	if len(entries) == 0 {
 		return nil
 	}
-	return format.PrintAggregation(p.Out, h.aggDesc(a), aggRecords(a, entries), format.PrintOptions{Sort: p.sortOptions(h)})
+	return format.PrintAggregation(p.Out, h.aggDesc(a), h.aggRecords(a, entries), format.PrintOptions{Sort: p.sortOptions(h)})
 }
 
 func (p *Printer) sortOptions(h *Handle) format.SortOptions {
@@ -64,7 +110,7 @@ func (p *Printer) printaFormat(h *Handle, f *format.Format, ids []int, snap map[
 	for _, id := range ids {
 		a := h.prog.Aggs[id]
 		descs = append(descs, h.aggDesc(a))
-		sets = append(sets, aggRecords(a, snap[id]))
+		sets = append(sets, h.aggRecords(a, snap[id]))
 	}
 	return format.Printa(p.Out, f, descs, format.Join(sets), format.PrintOptions{Sort: p.sortOptions(h)})
 }

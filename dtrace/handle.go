@@ -26,6 +26,8 @@ import (
 
 	"github.com/godtrace/godtrace/compile"
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/ksym"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/load"
 	"github.com/godtrace/godtrace/option"
@@ -60,6 +62,8 @@ type Handle struct {
 	printed map[int]bool   // aggregations printed by printa
 	filled  map[int]bool   // keyless aggregations that have held a value
 	normal  map[int]uint64 // normalize() factors
+	ksyms   *ksym.Table    // the kernel's symbols, read when first needed
+	fmtEnv  *format.Env    // what printf needs to name symbols
 	status  int            // exit() status
 	done    bool           // exit() was called
 	stopped bool

@@ -63,13 +63,13 @@ func (p *Printer) Record(h *Handle, r *consume.Record) error {
 func (p *Printer) action(h *Handle, r *consume.Record, a *spec.Action) error {
 	switch a.Kind {
 	case spec.ActTrace:
-		return format.Trace(p.Out, r.Datum(a.Items[0]), p.Quiet)
+		return format.Trace(p.Out, h.values(r, a)[0], p.Quiet)
 	case spec.ActPrintf:
 		f, err := p.format(a.Format)
 		if err != nil {
 			return err
 		}
-		return f.Fprint(p.Out, r.Values(a))
+		return f.FprintEnv(p.Out, h.env(), r.Values(a))
 	case spec.ActPrinta:
 		return p.printa(h, a)
 	case spec.ActClear:
@@ -153,7 +153,7 @@ func (p *Printer) PrintAggregations(h *Handle) error {
 		if h.Printed(a.ID) || len(snap[a.ID]) == 0 {
 			continue
 		}
-		aggs = append(aggs, format.Aggregation{Desc: h.aggDesc(a), Records: aggRecords(a, snap[a.ID])})
+		aggs = append(aggs, format.Aggregation{Desc: h.aggDesc(a), Records: h.aggRecords(a, snap[a.ID])})
 	}
 	if len(aggs) == 0 {
 		return nil

@@ -142,6 +142,9 @@ type Item struct {
 	Signed    bool // integers
 	TypeName  string
 	Bytes     bool // raw memory of Size bytes (a traced struct or array)
+	// Sym says an integer is a kernel address to print as a symbol:
+	// "func" (module`function) or "mod" (the module).
+	Sym string
 	// StrSize is, for a string, the size DTrace would have recorded
 	// (the strsize option). Strings are stored in buffers no larger than
 	// they can need, but printed as DTrace prints a strsize record.

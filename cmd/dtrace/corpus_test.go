@@ -46,8 +46,7 @@ var corpusCases = []corpusCase{
 	{file: "execsnoop.d", want: "line 17: probe description proc:::exec-success does not match any probes"},
 	// gap: subroutine copyin is not supported.
 	{file: "execsnoop_linux.d", want: "line 14: unimplemented subroutine: copyin"},
-	// gap: subroutine func (also mod) is not supported.
-	{file: "hotkernel.d", want: "line 14: unimplemented subroutine: func"},
+	{file: "hotkernel.d"},
 	// Linux has no io provider yet.
 	// Also needs: args[], B_READ (io.d library).
 	{file: "iosnoop.d", want: "line 18: probe description io:::start does not match any probes"},

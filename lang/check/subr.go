@@ -27,6 +27,11 @@ type Subr struct {
 var subrs = map[string]Subr{
 	"copyinstr": {Params: []Param{ParamScalar, ParamInt}, Optional: 1, Result: StringType(0)},
 	"strlen":    {Params: []Param{ParamString}, Result: Type{Kind: Int, Size: 8, Name: "size_t"}},
+	// Kernel symbols: the value is the address, printed as the symbol
+	// holding it (module`function), or its module for mod().
+	"func": {Params: []Param{ParamScalar}, Result: TypeSymaddr},
+	"sym":  {Params: []Param{ParamScalar}, Result: TypeSymaddr},
+	"mod":  {Params: []Param{ParamScalar}, Result: TypeModaddr},
 }
 
 // subroutine checks a call of a subroutine: argument count and kinds,

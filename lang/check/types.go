@@ -141,6 +141,10 @@ var (
 	TypeInt64   = Type{Kind: Int, Size: 8, Signed: true, Name: "int64_t"}
 	TypeUint64  = Type{Kind: Int, Size: 8, Name: "uint64_t"}
 	TypeUint32  = Type{Kind: Int, Size: 4, Name: "uint32_t"}
+	// TypeSymaddr and TypeModaddr are kernel addresses that print as the
+	// symbol (func, sym) or the module (mod) holding them.
+	TypeSymaddr = Type{Kind: Int, Size: 8, Name: "_symaddr"}
+	TypeModaddr = Type{Kind: Int, Size: 8, Name: "_modaddr"}
 )
 
 // StringType returns the string type with a buffer of size bytes.

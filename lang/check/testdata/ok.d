@@ -49,6 +49,7 @@ BEGIN, END
 	ppid_ok = ppid >= 0 && gid >= 0 && id > 0 && epid > 0 && walltimestamp > 0 && errno == 0;
 	1 ^^ 0;
 	n = strlen(execname) + strlen(copyinstr(arg0)) + strlen(copyinstr(arg1, 8));
+	@hot[func(arg0), mod(arg0), sym(arg1)] = count();
 	normalize(@sum, 10);
 	denormalize(@sum);
 	sz = sizeof(int) + sizeof (g) + sizeof(execname) + sizeof(uint64_t);

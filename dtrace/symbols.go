@@ -1,0 +1,48 @@
+package dtrace
+
+import (
+	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/ksym"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// symbolize turns a recorded kernel address that func(), sym() or mod()
+// produced into the name DTrace prints for it. The kernel's symbol
+// table is read the first time one is needed.
+func (h *Handle) symbolize(it spec.Item, d format.Datum) format.Datum {
+	if it.Sym == "" {
+		return d
+	}
+	if h.ksyms == nil {
+		h.ksyms = ksym.New()
+	}
+	name := h.ksyms.Func(d.Int)
+	if it.Sym == "mod" {
+		name = h.ksyms.Mod(d.Int)
+	}
+	return format.StringDatum(name, it.StrSize)
+}
+
+// env lets printf's %a and %A conversions name kernel symbols.
+func (h *Handle) env() *format.Env {
+	if h.fmtEnv == nil {
+		h.fmtEnv = &format.Env{KernelSym: func(addr uint64) (format.Symbol, bool) {
+			if h.ksyms == nil {
+				h.ksyms = ksym.New()
+			}
+			s, _, ok := h.ksyms.Lookup(addr)
+			return format.Symbol{Module: s.Module, Name: s.Name, Addr: s.Addr}, ok
+		}}
+	}
+	return h.fmtEnv
+}
+
+// values returns an action's recorded values, symbols resolved.
+func (h *Handle) values(r *consume.Record, a *spec.Action) []format.Datum {
+	vals := r.Values(a)
+	for i, it := range a.Items {
+		vals[i] = h.symbolize(it, vals[i])
+	}
+	return vals
+}
