@@ -1,0 +1,79 @@
+/*
+ * Expressions: one annotated line for each D_* tag the checker raises
+ * while typing expressions, with DTrace's tag and wording (messages.go).
+ * See tags_test.go: every tag the front end can raise needs a line like
+ * these, and every annotation in a tags_*.d file must match messages.go.
+ */
+typedef struct tagfoo {
+	int a;
+	unsigned int bf:3;
+	char name[8];
+} tagfoo_t;
+struct tagfwd;
+
+BEGIN
+{
+	i = 1;
+	s = "str";
+	t = curthread;
+	p = (tagfoo_t *)arg0;
+
+	e1 = nosuchvar;		/* ERROR D_IDENT_UNDEF "failed to resolve nosuchvar: Unknown variable name" */
+	e2 = self->never;	/* ERROR D_VAR_UNDEF "self->never has not yet been declared or assigned" */
+	e3 = this->never;	/* ERROR D_VAR_UNDEF "this->never has not yet been declared or assigned" */
+
+	e4 = -s;		/* ERROR D_OP_ARITH "operator - requires an operand of arithmetic type" */
+	e5 = +s;		/* ERROR D_OP_ARITH "operator + requires an operand of arithmetic type" */
+	e6 = s * 2;		/* ERROR D_OP_ARITH "operator * requires operands of arithmetic type" */
+	e7 = 2 / s;		/* ERROR D_OP_ARITH "operator / requires operands of arithmetic type" */
+	i *= s;			/* ERROR D_OP_ARITH "operator *= requires operands of arithmetic type" */
+
+	e8 = !s;		/* ERROR D_OP_SCALAR "operator ! requires an operand of scalar type" */
+	e9 = s && i;		/* ERROR D_OP_SCALAR "operator && requires operands of scalar type" */
+	e10 = i || s;		/* ERROR D_OP_SCALAR "operator || requires operands of scalar type" */
+	e11 = s ^^ i;		/* ERROR D_OP_SCALAR "operator ^^ requires operands of scalar type" */
+
+	i = "str";		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"string\"" */
+	s = i;			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"string\" = \"int\"" */
+	e12 = s == 1;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"string\" == \"int\"" */
+	e13 = 2 < s;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" < \"string\"" */
+	e14 = t + t;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"struct task_struct *\" + \"struct task_struct *\"" */
+	e15 = i ? s : 1;	/* ERROR D_OP_INCOMPAT "operator ?: operands must have compatible types" */
+
+	(i + 1) = 2;		/* ERROR D_OP_LVAL "operator = requires modifiable lvalue as an operand" */
+	pid = 1;		/* ERROR D_OP_WRITE "operator = can only be applied to a writable variable" */
+
+	e16 = pid->x;		/* ERROR D_OP_PTR "operator -> must be applied to a pointer" */
+	e17 = t.pid;		/* ERROR D_OP_SOU "operator . cannot be applied to type \"struct task_struct *\"; must be applied to a struct or union" */
+	e18 = ((int *)arg0)->x;	/* ERROR D_OP_SOU "operator -> cannot be applied to pointer to type \"int\"; must be applied to a struct or union pointer" */
+	e19 = t->nosuch;	/* ERROR D_TYPE_MEMBER "nosuch is not a member of struct task_struct" */
+	e20 = p->nosuch;	/* ERROR D_TYPE_MEMBER "nosuch is not a member of struct tagfoo" */
+
+	e21 = *pid;		/* ERROR D_DEREF_NONPTR "cannot dereference non-pointer type" */
+	e22 = *(void *)arg0;	/* ERROR D_DEREF_VOID "cannot dereference pointer to void" */
+	e23 = &(pid + 1);	/* ERROR D_ADDROF_LVAL "unacceptable operand for unary & operator" */
+
+	e24 = (int)*t;		/* ERROR D_CAST_INVAL "invalid cast expression: \"struct task_struct\" to \"int\"" */
+	e25 = (int)s;		/* ERROR D_CAST_INVAL "invalid cast expression: \"string\" to \"int\"" */
+	e26 = sizeof (void);	/* ERROR D_SIZEOF_TYPE "cannot apply sizeof to an operand of unknown size" */
+	e27 = sizeof (struct tagfwd);	/* ERROR D_SIZEOF_TYPE "cannot apply sizeof to an operand of unknown size" */
+	e28 = stringof(*t);	/* ERROR D_STRINGOF_TYPE "cannot apply stringof to a value of type struct task_struct" */
+	e29 = offsetof(int, a);	/* ERROR D_OFFSETOF_TYPE "offsetof operand must be a struct or union type" */
+	e30 = offsetof(tagfoo_t, bf);	/* ERROR D_OFFSETOF_BITFIELD "cannot take offset of a bit-field: bf" */
+
+	e32 = nofunc(1);	/* ERROR D_FUNC_UNDEF "undefined function name: nofunc" */
+	e33 = $9;		/* ERROR D_MACRO_UNDEF "macro argument $9 is not defined" */
+	e34 = $nosuch;		/* ERROR D_MACRO_UNDEF "macro variable $nosuch is not defined" */
+
+	a[1] = 2;
+	a["k"] = 3;		/* ERROR D_PROTO_ARG "a[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string" */
+	a[1, 2] = 3;		/* ERROR D_PROTO_LEN "a[ ] prototype mismatch: 2 keys passed, 1 expected" */
+	e35 = strlen();		/* ERROR D_PROTO_LEN "strlen( ) prototype mismatch: 0 args passed, 1 expected" */
+	e36 = copyinstr();	/* ERROR D_PROTO_LEN "copyinstr( ) prototype mismatch: 0 args passed, at least 1 expected" */
+	e37 = copyinstr(s);	/* ERROR D_PROTO_ARG "copyinstr( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: string" */
+}
+
+syscall::read:entry
+/execname/			/* ERROR D_PRED_SCALAR "predicate result must be of scalar type" */
+{
+}
