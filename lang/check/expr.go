@@ -328,7 +328,13 @@ func (c *checker) unary(e *ast.UnaryExpr) Type {
 		return t
 	}
 	switch e.Op {
-	case token.SUB, token.ADD, token.TILDE:
+	case token.TILDE:
+		if t.Kind != Int {
+			c.errorf(e.At, "D_OP_INT", "operator ~ requires an operand of integral type")
+			return TypeInvalid
+		}
+		return promote(t)
+	case token.SUB, token.ADD:
 		if t.Kind != Int {
 			c.errorf(e.At, "D_OP_ARITH", "operator %s requires an operand of arithmetic type", e.Op)
 			return TypeInvalid
@@ -348,12 +354,25 @@ func (c *checker) unary(e *ast.UnaryExpr) Type {
 func (c *checker) incdec(x ast.Expr, op token.Kind) Type {
 	// As in DTrace, ++ and -- on a variable never assigned declare it
 	// as a 64-bit integer.
-	t := c.lvalue(x, TypeInt64)
+	t := c.lvalue(x, TypeInt64, op)
 	if t.Kind != Int && t.Kind != Invalid {
 		c.errorf(x.Pos(), "D_OP_ARITH", "operator %s requires an operand of arithmetic type", op)
 		return TypeInvalid
 	}
 	return t
+}
+
+// integralOps need integers even where D has other arithmetic types:
+// DTrace reports them with D_OP_INT rather than D_OP_ARITH.
+var integralOps = map[token.Kind]bool{
+	token.REM: true, token.AND: true, token.OR: true, token.XOR: true, token.SHL: true, token.SHR: true,
+	token.REMEQ: true, token.ANDEQ: true, token.OREQ: true, token.XOREQ: true, token.SHLEQ: true, token.SHREQ: true,
+}
+
+// isZero reports whether e is the integer constant 0.
+func isZero(e ast.Expr) bool {
+	l, ok := unparen(e).(*ast.IntLit)
+	return ok && l.Value == 0
 }
 
 var compareOps = map[token.Kind]bool{
@@ -384,7 +403,15 @@ func (c *checker) binary(e *ast.BinaryExpr) Type {
 		return c.pointerArith(e, x, y)
 	}
 	if x.Kind != Int || y.Kind != Int {
-		c.errorf(e.OpPos, "D_OP_ARITH", "operator %s requires operands of arithmetic type", e.Op)
+		if integralOps[e.Op] {
+			c.errorf(e.OpPos, "D_OP_INT", "operator %s requires operands of integral type", e.Op)
+		} else {
+			c.errorf(e.OpPos, "D_OP_ARITH", "operator %s requires operands of arithmetic type", e.Op)
+		}
+		return TypeInvalid
+	}
+	if (e.Op == token.QUO || e.Op == token.REM) && isZero(e.Y) {
+		c.errorf(e.OpPos, "D_DIV_ZERO", "expression contains division by zero")
 		return TypeInvalid
 	}
 	if e.Op == token.SHL || e.Op == token.SHR {
@@ -489,7 +516,7 @@ func (c *checker) assign(e *ast.AssignExpr) Type {
 		c.errorf(e.OpPos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"void\"", exprName(e.X), e.Op)
 		return TypeInvalid
 	}
-	x := c.lvalue(e.X, y)
+	x := c.lvalue(e.X, y, e.Op)
 	if x.Kind == Invalid {
 		return x
 	}
@@ -506,12 +533,20 @@ func (c *checker) assign(e *ast.AssignExpr) Type {
 
 // lvalue checks an assignable expression. A variable not yet typed is
 // given the storage type of first (when first is valid).
-func (c *checker) lvalue(e ast.Expr, first Type) Type {
+func (c *checker) lvalue(e ast.Expr, first Type, op token.Kind) Type {
 	var v *Var
 	switch x := e.(type) {
 	case *ast.Ident:
 		if _, ok := builtins[x.Name]; ok {
-			c.errorf(x.At, "D_OP_WRITE", "operator = can only be applied to a writable variable")
+			c.errorf(x.At, "D_OP_WRITE", "operator %s can only be applied to a writable variable", op)
+			return TypeInvalid
+		}
+		_, inline := c.inlines[x.Name]
+		_, enum := c.enums[x.Name]
+		if inline || enum || x.Name == "NULL" && c.globals[x.Name] == nil {
+			// Constants, not variables: assigning one must not quietly
+			// declare a variable of the same name.
+			c.errorf(x.At, "D_OP_LVAL", "operator %s requires modifiable lvalue as an operand", op)
 			return TypeInvalid
 		}
 		v = c.variable(c.globals, &c.info.Globals, Global, x.Name, x.At)
@@ -531,9 +566,9 @@ func (c *checker) lvalue(e ast.Expr, first Type) Type {
 		}
 		v = c.info.Vars[x]
 	case *ast.ParenExpr:
-		return c.lvalue(x.X, first)
+		return c.lvalue(x.X, first, op)
 	default:
-		c.errorf(e.Pos(), "D_OP_LVAL", "operator = requires modifiable lvalue as an operand")
+		c.errorf(e.Pos(), "D_OP_LVAL", "operator %s requires modifiable lvalue as an operand", op)
 		return TypeInvalid
 	}
 	if v.Type.Kind == Invalid {

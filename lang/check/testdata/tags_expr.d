@@ -11,6 +11,9 @@ typedef struct tagfoo {
 } tagfoo_t;
 struct tagfwd;
 
+enum tag_color { TAG_RED };
+inline int TAG_INLINE = 1;
+
 BEGIN
 {
 	i = 1;
@@ -76,4 +79,11 @@ BEGIN
 syscall::read:entry
 /execname/			/* ERROR D_PRED_SCALAR "predicate result must be of scalar type" */
 {
+	dz = arg0 / 0;		/* ERROR D_DIV_ZERO "expression contains division by zero" */
+	mz = arg0 % (0);	/* ERROR D_DIV_ZERO "expression contains division by zero" */
+	oi = "s" % 2;		/* ERROR D_OP_INT "operator % requires operands of integral type" */
+	oj = ~"s";		/* ERROR D_OP_INT "operator ~ requires an operand of integral type" */
+	TAG_RED = 3;		/* ERROR D_OP_LVAL "operator = requires modifiable lvalue as an operand" */
+	TAG_INLINE++;		/* ERROR D_OP_LVAL "operator ++ requires modifiable lvalue as an operand" */
+	pid += 1;		/* ERROR D_OP_WRITE "operator += can only be applied to a writable variable" */
 }
