@@ -173,6 +173,10 @@ func (g *gen) charArray(e ast.Expr, st check.Type) {
 // char pointer read as a string of up to strsize bytes.
 func (g *gen) stringof(e *ast.StringofExpr) {
 	xt := g.c.info.Types[e.X]
+	if xt.Kind == check.Int {
+		g.stringofInt(e, xt)
+		return
+	}
 	g.expr(e.X)
 	if xt.Kind == check.Pointer {
 		g.stringFrom(g.typeOf(e).Size, xt.Userland)

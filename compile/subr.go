@@ -14,6 +14,28 @@ func (g *gen) call(e *ast.CallExpr) {
 		g.copyinstr(e)
 	case "strlen":
 		g.strlen(e)
+	// String subroutines (subr_string.go, subr_path.go, subr_search.go,
+	// subr_conv.go).
+	case "strjoin":
+		g.strjoin(e)
+	case "substr":
+		g.substr(e)
+	case "toupper", "tolower":
+		g.changeCase(e, e.Fun.Name == "toupper")
+	case "basename", "dirname":
+		g.pathPart(e, e.Fun.Name == "dirname")
+	case "strchr", "strrchr":
+		g.strchr(e, e.Fun.Name == "strrchr")
+	case "index":
+		g.search(e, searchIndex)
+	case "rindex":
+		g.search(e, searchRindex)
+	case "strstr":
+		g.search(e, searchStrstr)
+	case "lltostr":
+		g.lltostr(e)
+	case "strtoll":
+		g.strtoll(e)
 	case "func", "sym", "mod":
 		// The address itself; the consumer prints its symbol.
 		g.expr(e.Args[0])

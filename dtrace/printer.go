@@ -102,6 +102,10 @@ func (p *Printer) Fault(h *Handle, f *consume.Fault) error {
 	switch f.Kind {
 	case spec.FaultDivZero:
 		what = "divide-by-zero"
+	case spec.FaultIllOp:
+		what = "illegal operation"
+	case spec.FaultNoScratch:
+		what = "out of scratch space"
 	case spec.FaultBadAddr:
 		what = fmt.Sprintf("invalid address (0x%x)", f.Value)
 	}

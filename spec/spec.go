@@ -60,8 +60,10 @@ const EPIDError = 0
 // Fault kinds, numbered as DTrace's DTRACEFLT_* (they are the ERROR
 // probe's arg4).
 const (
-	FaultBadAddr = 1
-	FaultDivZero = 4
+	FaultBadAddr   = 1
+	FaultIllOp     = 3
+	FaultDivZero   = 4
+	FaultNoScratch = 5
 )
 
 // Program is a compiled D program.

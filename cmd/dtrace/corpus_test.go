@@ -76,9 +76,7 @@ var corpusCases = []corpusCase{
 	{file: "rwsnoop.d", want: "line 28: failed to resolve fds: Unknown variable name"},
 	// gap: speculations (speculation, speculate, commit, discard) are not supported.
 	{file: "speculation.d", want: "line 16: unimplemented subroutine: speculation"},
-	// gap: rindex() is not supported.
-	// Also needs: substr, dirname, basename, index, strjoin, lltostr.
-	{file: "strings.d", want: "line 18: unimplemented subroutine: rindex"},
+	{file: "strings.d"},
 	{file: "syscount_proc.d"},
 	{file: "syslat.d"},
 	// Linux has no tcp provider yet.

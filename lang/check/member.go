@@ -131,6 +131,8 @@ func (c *checker) stringof(e *ast.StringofExpr) Type {
 		return c.asString(e.X, t)
 	case t.Kind == Pointer && t.Elem.Kind == Int && t.Elem.Size == 1:
 		return StringType(c.cfg.StrSize)
+	case t.Kind == Int:
+		return c.stringofInt()
 	}
 	c.errorf(e.At, "D_STRINGOF_TYPE", "cannot apply stringof to a value of type %s", t)
 	return TypeInvalid

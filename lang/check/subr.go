@@ -32,6 +32,21 @@ var subrs = map[string]Subr{
 	"func": {Params: []Param{ParamScalar}, Result: TypeSymaddr},
 	"sym":  {Params: []Param{ParamScalar}, Result: TypeSymaddr},
 	"mod":  {Params: []Param{ParamScalar}, Result: TypeModaddr},
+	// String subroutines (compile/subr_*.go), with the prototypes
+	// of DTrace's dt_open.c.
+	"basename": {Params: []Param{ParamString}, Result: StringType(0)},
+	"dirname":  {Params: []Param{ParamString}, Result: StringType(0)},
+	"index":    {Params: []Param{ParamString, ParamString, ParamInt}, Optional: 1, Result: TypeInt},
+	"lltostr":  {Params: []Param{ParamInt, ParamInt}, Optional: 1, Result: StringType(0)},
+	"rindex":   {Params: []Param{ParamString, ParamString, ParamInt}, Optional: 1, Result: TypeInt},
+	"strchr":   {Params: []Param{ParamString, ParamInt}, Result: StringType(0)},
+	"strjoin":  {Params: []Param{ParamString, ParamString}, Result: StringType(0)},
+	"strrchr":  {Params: []Param{ParamString, ParamInt}, Result: StringType(0)},
+	"strstr":   {Params: []Param{ParamString, ParamString}, Result: StringType(0)},
+	"strtoll":  {Params: []Param{ParamString, ParamInt}, Optional: 1, Result: Type{Kind: Int, Size: 8, Signed: true, Name: "int64_t"}},
+	"substr":   {Params: []Param{ParamString, ParamInt, ParamInt}, Optional: 1, Result: StringType(0)},
+	"tolower":  {Params: []Param{ParamString}, Result: StringType(0)},
+	"toupper":  {Params: []Param{ParamString}, Result: StringType(0)},
 }
 
 // subroutine checks a call of a subroutine: argument count and kinds,

@@ -4,19 +4,19 @@ package check
 // Calling one says so, in DTrace's wording for an unimplemented
 // subroutine, instead of suggesting a typo.
 var unimplementedFuncs = map[string]bool{
-	"alloca": true, "basename": true, "bcopy": true, "breakpoint": true, "chill": true,
+	"alloca": true, "bcopy": true, "breakpoint": true, "chill": true,
 	"cleanpath": true, "commit": true, "copyin": true, "copyinto": true,
-	"copyout": true, "copyoutstr": true, "d_path": true, "dirname": true,
+	"copyout": true, "copyoutstr": true, "d_path": true,
 	"discard": true, "freopen": true, "ftruncate": true, "getmajor": true,
-	"getminor": true, "htonl": true, "htonll": true, "htons": true, "index": true,
+	"getminor": true, "htonl": true, "htonll": true, "htons": true,
 	"inet_ntoa": true, "inet_ntoa6": true, "inet_ntop": true, "jstack": true, "json": true,
-	"link_ntop": true, "lltostr": true, "mutex_owned": true, "mutex_owner": true,
+	"link_ntop": true, "mutex_owned": true, "mutex_owner": true,
 	"mutex_type_adaptive": true, "mutex_type_spin": true, "ntohl": true,
 	"ntohll": true, "ntohs": true, "panic": true, "print": true, "progenyof": true,
-	"raise": true, "rand": true, "rindex": true, "rw_iswriter": true, "rw_read_held": true,
+	"raise": true, "rand": true, "rw_iswriter": true, "rw_read_held": true,
 	"rw_write_held": true, "setopt": true, "speculate": true, "speculation": true,
-	"stack": true, "stop": true, "strchr": true, "strjoin": true, "strrchr": true, "strstr": true, "strtok": true, "strtoll": true, "substr": true,
-	"system": true, "tolower": true, "toupper": true, "tracemem": true,
+	"stack": true, "stop": true, "strtok": true,
+	"system": true, "tracemem": true,
 	"uaddr": true, "ufunc": true, "umod": true, "ustack": true, "usym": true,
 }
 

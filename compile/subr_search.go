@@ -1,0 +1,256 @@
+package compile
+
+import (
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// The searching subroutines. strchr(), strrchr() and strstr() return the
+// rest of the string from what they find; DTrace returns a pointer into
+// the string, which reads the same. When they find nothing, DTrace
+// returns NULL; here the result is the zero block in rodata, the ""
+// that an unset string variable also reads as (DTrace's NULL too).
+
+// nullString points R0 at the zero block.
+func (g *gen) nullString() {
+	g.emit(asm.LoadMapValue(asm.R0, 0, uint32(g.c.layout.zero)).WithReference(spec.MapRodata))
+}
+
+// suffix leaves in R0 the string at p (n bytes) from the offset in the
+// scratch slot res, copied to the string buffer dst (size bytes, zeroed
+// here), or the null string if res holds a negative value. It uses R0-R4.
+func (g *gen) suffix(p asm.Register, n, res, dst, size int) {
+	null, end := g.newLabel(), g.newLabel()
+	g.emit(
+		asm.LoadMem(asm.R3, regScratch, int16(res), asm.DWord),
+		asm.JSLT.Imm(asm.R3, 0, null),
+	)
+	g.zero(dst, size)
+	g.emit(asm.Mov.Imm(asm.R4, int32(n)))
+	g.copyOut(p, asm.R3, asm.R4, n, dst, size-1)
+	g.result(dst)
+	g.emit(asm.Ja.Label(end))
+	g.mark(null)
+	g.nullString()
+	g.mark(end)
+}
+
+// strchr(s, c) and strrchr(s, c) find the first or last byte c in s; the
+// NUL ending s is part of it, so a c of 0 finds the end.
+func (g *gen) strchr(e *ast.CallExpr, last bool) {
+	n := roundUp(g.typeOf(e.Args[0]).Size, 8)
+	size := g.typeOf(e).Size
+	slots := g.evalArgs(e.Args)
+	dst := g.tmp(size)
+	defer g.releaseTemps(g.tmpOff)
+	g.loadSlot(asm.R8, slots[0])
+	g.loadSlot(asm.R9, slots[1])
+	g.freeArgs(slots)
+	// DTrace compares chars: only the low byte of c counts.
+	g.emit(asm.And.Imm(asm.R9, 0xff))
+	res := g.tmp(8)
+	// R0 is the position, R4 the last one found (-1: none).
+	loop, next, found, done := g.newLabel(), g.newLabel(), g.newLabel(), g.newLabel()
+	g.emit(asm.Mov.Imm(asm.R4, -1), asm.Mov.Imm(asm.R0, 0), asm.Ja.Label(loop))
+	g.mark(next)
+	g.emit(asm.Add.Imm(asm.R0, 1))
+	g.mark(loop)
+	g.emit(
+		asm.JGE.Imm(asm.R0, int32(n), done),
+		asm.Mov.Reg(asm.R1, asm.R8),
+		asm.Add.Reg(asm.R1, asm.R0),
+		asm.LoadMem(asm.R1, asm.R1, 0, asm.Byte),
+	)
+	if last {
+		// Without a jump: R4 += (R0 - R4) * (R1 == R9).
+		g.emit(
+			asm.Mov.Reg(asm.R2, asm.R1),
+			asm.Xor.Reg(asm.R2, asm.R9),
+			asm.Sub.Imm(asm.R2, 1),
+			asm.RSh.Imm(asm.R2, 63),
+			asm.Mov.Reg(asm.R3, asm.R0),
+			asm.Sub.Reg(asm.R3, asm.R4),
+			asm.Mul.Reg(asm.R3, asm.R2),
+			asm.Add.Reg(asm.R4, asm.R3),
+		)
+	} else {
+		g.stay(asm.JNE.Reg(asm.R1, asm.R9, ""), found)
+	}
+	g.emit(asm.JNE.Imm(asm.R1, 0, next))
+	if !last {
+		g.emit(asm.Ja.Label(done))
+		g.mark(found)
+		g.emit(asm.Mov.Reg(asm.R4, asm.R0))
+	}
+	g.mark(done)
+	g.emit(asm.StoreMem(regScratch, int16(res), asm.R4, asm.DWord))
+	g.suffix(asm.R8, n, res, dst, size)
+}
+
+// searchKind tells search which subroutine it implements.
+type searchKind int
+
+const (
+	searchIndex searchKind = iota
+	searchRindex
+	searchStrstr
+)
+
+// search implements index(s, sub [, start]), rindex(s, sub [, start])
+// and strstr(s, sub), with DTrace's rules (which follow Perl's):
+//
+//   - index() looks forward from start (0 by default; a negative start
+//     is 0) for sub starting before the end of s; rindex() looks back
+//     from start (the end of s by default; clamped to it) to 0; both
+//     give the position, or -1.
+//   - If s and sub are both "", the answer is 0 (or s), whatever start.
+//   - A start at or past the end of s makes index() give -1, except that
+//     it gives the length of s when sub is ""; a negative start makes
+//     rindex() give -1, or 0 when sub is "".
+//   - strstr() looks like index() without start, and gives the rest of
+//     s from the position.
+//
+// sub is compared 8 bytes at a time against a copy of s followed by
+// enough zeros that a word read from any position stays in the copy; a
+// mask of sub's length (0xff for each byte of sub, 0 after) limits the
+// comparison. The verifier then walks a loop over the positions of s
+// around a loop over the words of sub's buffer, neither with a decision
+// inside.
+func (g *gen) search(e *ast.CallExpr, kind searchKind) {
+	n := roundUp(g.typeOf(e.Args[0]).Size, 8)
+	m := roundUp(g.typeOf(e.Args[1]).Size, 8)
+	size := g.typeOf(e).Size
+	slots := g.evalArgs(e.Args)
+	dst := 0
+	if kind == searchStrstr {
+		dst = g.tmp(size)
+	}
+	defer g.releaseTemps(g.tmpOff)
+	g.loadSlot(asm.R8, slots[0])
+	g.loadSlot(asm.R9, slots[1])
+	pad, mask := g.tmp(n+m), g.tmp(m)
+	for i := 0; i < n; i += 8 {
+		g.emit(
+			asm.LoadMem(asm.R1, asm.R8, int16(i), asm.DWord),
+			asm.StoreMem(regScratch, int16(pad+i), asm.R1, asm.DWord),
+		)
+	}
+	g.zero(pad+n, m)
+	lenSlot := g.length(asm.R3, asm.R8, asm.R1, n)
+	g.length(asm.R4, asm.R9, asm.R1, m)
+	// The mask: byte j is 0xff if j < len(sub), from the sign of j - R4.
+	loop, next, masked := g.newLabel(), g.newLabel(), g.newLabel()
+	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Ja.Label(loop))
+	g.mark(next)
+	g.emit(asm.Add.Imm(asm.R0, 1))
+	g.mark(loop)
+	g.emit(
+		asm.JGE.Imm(asm.R0, int32(m), masked),
+		asm.Mov.Reg(asm.R1, asm.R0),
+		asm.Sub.Reg(asm.R1, asm.R4),
+		asm.ArSh.Imm(asm.R1, 63),
+		asm.Mov.Reg(asm.R2, regScratch),
+		asm.Add.Reg(asm.R2, asm.R0),
+		asm.StoreMem(asm.R2, int16(mask), asm.R1, asm.Byte),
+		asm.Ja.Label(next),
+	)
+	g.mark(masked)
+	res := g.tmp(8)
+	g.emit(storeImm64(regScratch, int16(res), -1))
+	end, look := g.newLabel(), g.newLabel()
+	setRes := func(r asm.Register) {
+		g.emit(asm.StoreMem(regScratch, int16(res), r, asm.DWord), asm.Ja.Label(end))
+	}
+	// R3 is len(s), R4 len(sub); both "" is found at 0.
+	g.emit(asm.JNE.Imm(asm.R3, 0, look), asm.JNE.Imm(asm.R4, 0, look), asm.Mov.Imm(asm.R0, 0))
+	setRes(asm.R0)
+	g.mark(look)
+	// R5 is the position to look at first.
+	switch {
+	case kind == searchIndex && len(slots) > 2:
+		clamped, inside := g.newLabel(), g.newLabel()
+		g.loadSlot(asm.R5, slots[2])
+		g.emit(asm.JSGE.Imm(asm.R5, 0, clamped), asm.Mov.Imm(asm.R5, 0))
+		g.mark(clamped)
+		g.emit(asm.JLT.Reg(asm.R5, asm.R3, inside), asm.JNE.Imm(asm.R4, 0, end))
+		setRes(asm.R3)
+		g.mark(inside)
+	case kind == searchRindex && len(slots) > 2:
+		nonneg, inside := g.newLabel(), g.newLabel()
+		g.loadSlot(asm.R5, slots[2])
+		g.emit(asm.JSGE.Imm(asm.R5, 0, nonneg), asm.JNE.Imm(asm.R4, 0, end), asm.Mov.Imm(asm.R0, 0))
+		setRes(asm.R0)
+		g.mark(nonneg)
+		g.emit(asm.JLE.Reg(asm.R5, asm.R3, inside), asm.Mov.Reg(asm.R5, asm.R3))
+		g.mark(inside)
+	case kind == searchRindex:
+		g.emit(asm.Mov.Reg(asm.R5, asm.R3))
+	default:
+		g.emit(asm.Mov.Imm(asm.R5, 0))
+	}
+	g.freeArgs(slots)
+	g.forget(asm.R5, g.tmp(8))
+	g.stay(asm.JLE.Imm(asm.R5, int32(n), ""), end) // bounds R5 for the verifier
+	outer, step := g.newLabel(), g.newLabel()
+	g.emit(asm.Ja.Label(outer))
+	g.mark(step)
+	if kind == searchRindex {
+		g.stay(asm.JGE.Imm(asm.R5, 1, ""), end)
+		g.emit(asm.Sub.Imm(asm.R5, 1))
+	} else {
+		g.emit(asm.Add.Imm(asm.R5, 1))
+		g.stay(asm.JLE.Imm(asm.R5, int32(n), ""), end)
+	}
+	g.mark(outer)
+	if kind != searchRindex {
+		g.emit(asm.LoadMem(asm.R0, regScratch, int16(lenSlot), asm.DWord))
+		g.stay(asm.JLT.Reg(asm.R5, asm.R0, ""), end)
+	}
+	g.differ(pad, mask, m)
+	g.emit(asm.JNE.Imm(asm.R3, 0, step))
+	setRes(asm.R5)
+	g.mark(end)
+	if kind == searchStrstr {
+		g.emit(asm.Mov.Reg(asm.R8, regScratch), asm.Add.Imm(asm.R8, int32(pad)))
+		g.suffix(asm.R8, n, res, dst, size)
+		return
+	}
+	g.emit(asm.LoadMem(asm.R0, regScratch, int16(res), asm.DWord))
+}
+
+// differ sets R3 to 0 if the string at R9 (a buffer of m bytes, with its
+// mask at scratch offset mask) is found at position R5 of the padded copy
+// of s at scratch offset pad, and to something else if not. It uses R0-R2
+// and R8.
+func (g *gen) differ(pad, mask, m int) {
+	loop, next, done := g.newLabel(), g.newLabel(), g.newLabel()
+	g.emit(
+		asm.Mov.Reg(asm.R8, regScratch),
+		asm.Add.Reg(asm.R8, asm.R5),
+		asm.Mov.Imm(asm.R3, 0),
+		asm.Mov.Imm(asm.R0, 0),
+		asm.Ja.Label(loop),
+	)
+	g.mark(next)
+	g.emit(asm.Add.Imm(asm.R0, 8))
+	g.mark(loop)
+	g.emit(
+		asm.JGE.Imm(asm.R0, int32(m), done),
+		asm.Mov.Reg(asm.R1, asm.R8),
+		asm.Add.Reg(asm.R1, asm.R0),
+		asm.LoadMem(asm.R1, asm.R1, int16(pad), asm.DWord),
+		asm.Mov.Reg(asm.R2, asm.R9),
+		asm.Add.Reg(asm.R2, asm.R0),
+		asm.LoadMem(asm.R2, asm.R2, 0, asm.DWord),
+		asm.Xor.Reg(asm.R1, asm.R2),
+		asm.Mov.Reg(asm.R2, regScratch),
+		asm.Add.Reg(asm.R2, asm.R0),
+		asm.LoadMem(asm.R2, asm.R2, int16(mask), asm.DWord),
+		asm.And.Reg(asm.R1, asm.R2),
+		asm.Or.Reg(asm.R3, asm.R1),
+		asm.Ja.Label(next),
+	)
+	g.mark(done)
+}
