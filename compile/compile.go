@@ -57,10 +57,72 @@ type ErrorList []*Error
 
 func (l ErrorList) Error() string { return l[0].Error() }
 
+// Parsed is D sources parsed, ready to compile. A caller that needs
+// what the sources declare before compiling (their #pragma D options)
+// reads it here rather than parsing them again.
+type Parsed struct {
+	files []*token.File
+	progs []*ast.Program
+}
+
+// Parse parses D sources (the -n, -s ... arguments, in order), giving
+// each file its Base so that positions in different sources differ.
+func Parse(files []*token.File) (*Parsed, error) {
+	base := 0
+	for _, f := range files {
+		f.Base = base
+		base += len(f.Src) + 1
+	}
+	p := &Parsed{files: files}
+	for i, f := range files {
+		prog, err := parser.ParseFile(f)
+		if err != nil {
+			return nil, parseErrors(files, i, err)
+		}
+		p.progs = append(p.progs, prog)
+	}
+	return p, nil
+}
+
+// Options returns the options set by #pragma D option lines in source i.
+func (p *Parsed) Options(i int) []check.Option {
+	var opts []check.Option
+	for _, d := range p.progs[i].Decls {
+		if pr, ok := d.(*ast.Pragma); ok && len(pr.Words) >= 3 && pr.Words[0] == "D" && pr.Words[1] == "option" {
+			for _, o := range pr.Words[2:] {
+				name, value, _ := strings.Cut(o, "=")
+				opts = append(opts, check.Option{Pos: pr.At, Name: name, Value: value})
+			}
+		}
+	}
+	return opts
+}
+
+// FirstClause returns the line of source i's first probe clause, or 0
+// if it has none.
+func (p *Parsed) FirstClause(i int) int {
+	for _, d := range p.progs[i].Decls {
+		if c, ok := d.(*ast.Clause); ok {
+			return p.files[i].Position(c.Pos()).Line
+		}
+	}
+	return 0
+}
+
 // Compile compiles D sources (the -n, -s ... arguments, in order) into
 // one program: they share variables and aggregations, as the programs of
 // one DTrace consumer do. It sets each file's Base.
 func Compile(files []*token.File, cfg Config) (*spec.Program, error) {
+	p, err := Parse(files)
+	if err != nil {
+		return nil, err
+	}
+	return CompileParsed(p, cfg)
+}
+
+// CompileParsed compiles sources Parse has parsed.
+func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
+	files := p.files
 	if cfg.StrSize <= 0 {
 		cfg.StrSize = 256
 	}
@@ -73,17 +135,8 @@ func Compile(files []*token.File, cfg Config) (*spec.Program, error) {
 	if cfg.DynVarSize <= 0 {
 		cfg.DynVarSize = 1 << 20
 	}
-	base := 0
-	for _, f := range files {
-		f.Base = base
-		base += len(f.Src) + 1
-	}
 	all := &ast.Program{}
-	for i, f := range files {
-		prog, err := parser.ParseFile(f)
-		if err != nil {
-			return nil, parseErrors(files, i, err)
-		}
+	for _, prog := range p.progs {
 		all.Decls = append(all.Decls, prog.Decls...)
 	}
 	ccfg := check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros, MacroVars: cfg.MacroVars, DefaultArgs: cfg.DefaultArgs,
@@ -166,25 +219,6 @@ func parseErrors(files []*token.File, i int, err error) error {
 		out = append(out, ce)
 	}
 	return out
-}
-
-// Options returns the options set by #pragma D option lines in src,
-// without compiling it, so that the consumer can apply them first.
-func Options(file *token.File) ([]check.Option, error) {
-	prog, err := parser.ParseFile(file)
-	if err != nil {
-		return nil, parseErrors([]*token.File{file}, 0, err)
-	}
-	var opts []check.Option
-	for _, d := range prog.Decls {
-		if p, ok := d.(*ast.Pragma); ok && len(p.Words) >= 3 && p.Words[0] == "D" && p.Words[1] == "option" {
-			for _, o := range p.Words[2:] {
-				name, value, _ := strings.Cut(o, "=")
-				opts = append(opts, check.Option{Pos: p.At, Name: name, Value: value})
-			}
-		}
-	}
-	return opts, nil
 }
 
 type compiler struct {

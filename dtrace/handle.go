@@ -119,8 +119,12 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		}
 		h.files = append(h.files, token.NewFile(s.Name, text))
 	}
+	parsed, err := compile.Parse(h.files)
+	if err != nil {
+		return h.compileError(0, err) // each error names its file
+	}
 	for i, f := range h.files {
-		if err := h.pragmas(i, f); err != nil {
+		if err := h.pragmas(i, f, parsed); err != nil {
 			return err
 		}
 	}
@@ -137,7 +141,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		ZeroMatches: h.Options.Bool("zdefs"),
 		Kernel:      h.kernel,
 	}
-	prog, err := compile.Compile(h.files, cfg)
+	prog, err := compile.CompileParsed(parsed, cfg)
 	if err != nil {
 		return h.compileError(0, err) // each error names its file
 	}
@@ -148,12 +152,8 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 // pragmas applies the #pragma D option lines of file i of h.files, and
 // checks a source's depends_on pragmas (a library's were checked when it
 // was chosen) and that a library declares no probe clauses.
-func (h *Handle) pragmas(i int, f *token.File) error {
-	opts, err := compile.Options(f)
-	if err != nil {
-		return h.compileError(i, err)
-	}
-	for _, o := range opts {
+func (h *Handle) pragmas(i int, f *token.File, parsed *compile.Parsed) error {
+	for _, o := range parsed.Options(i) {
 		arg := o.Name
 		if o.Value != "" {
 			arg += "=" + o.Value
@@ -163,7 +163,10 @@ func (h *Handle) pragmas(i int, f *token.File) error {
 		}
 	}
 	if i < h.nlibs {
-		if line := clauseLine(f); line > 0 {
+		// DTrace compiles a library's clauses but never enables them;
+		// here a library joins the program, so its clauses would be
+		// enabled, and they are refused instead.
+		if line := parsed.FirstClause(i); line > 0 {
 			return h.errorIn(i, line, "D_UNKNOWN", "probe clauses in libraries are not supported yet")
 		}
 		return nil
@@ -175,8 +178,7 @@ func (h *Handle) pragmas(i int, f *token.File) error {
 }
 
 // compileError converts an error of the compiler about file src of
-// h.files, or about the file the error names if that comes later
-// (compile.Options numbers its one file 0).
+// h.files, or about the file the error names if that comes later.
 func (h *Handle) compileError(src int, err error) error {
 	var l compile.ErrorList
 	if errors.As(err, &l) {

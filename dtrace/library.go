@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/godtrace/godtrace/dlib"
-	"github.com/godtrace/godtrace/lang/ast"
-	"github.com/godtrace/godtrace/lang/parser"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -203,21 +201,4 @@ func sortLibraries(libs []*library) ([]*library, error) {
 		}
 	}
 	return order, nil
-}
-
-// clauseLine returns the line of the first probe clause in the library
-// f, or 0 if it has none. DTrace compiles a library's clauses but never
-// enables them; here a library joins the program, so its clauses would
-// be enabled, and they are refused instead.
-func clauseLine(f *token.File) int {
-	prog, _ := parser.ParseFile(f)
-	if prog == nil {
-		return 0
-	}
-	for _, d := range prog.Decls {
-		if c, ok := d.(*ast.Clause); ok {
-			return f.Position(c.Pos()).Line
-		}
-	}
-	return 0
 }
