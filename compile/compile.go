@@ -38,18 +38,10 @@ type Config struct {
 	// Libraries is how many of the files given to Compile, at their
 	// start, are D libraries rather than the user's program.
 	Libraries   int
-	ZeroMatches bool   // -Z: a description may match no probe
-	Kernel      Kernel // kernel type facts; nil when unknown
-}
-
-// Kernel answers questions about the running kernel's types.
-type Kernel interface {
-	// TaskParentTgid returns the offsets of task_struct.real_parent and
-	// task_struct.tgid.
-	TaskParentTgid() (realParent, tgid int, err error)
-	// BTF returns the kernel's type information, loading it on first
-	// use.
-	BTF() (*btf.Spec, error)
+	ZeroMatches bool // -Z: a description may match no probe
+	// KernelBTF loads the running kernel's types, on first use; nil
+	// means there are none.
+	KernelBTF func() (*btf.Spec, error)
 }
 
 // ErrorList is the set of compile errors, each at a D source line.
@@ -142,9 +134,7 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 	ccfg := check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros, MacroVars: cfg.MacroVars, DefaultArgs: cfg.DefaultArgs,
 		Line:    func(p token.Pos) int { return errorAt(files, p, "", "").Line },
 		Library: func(p token.Pos) bool { return fileOf(files, p) < cfg.Libraries }}
-	if cfg.Kernel != nil {
-		ccfg.KernelBTF = cfg.Kernel.BTF
-	}
+	ccfg.KernelBTF = cfg.KernelBTF
 	c := &compiler{cfg: cfg, files: files, strs: map[string]int{}, vars: map[*check.Var]varLoc{},
 		prog: &spec.Program{}}
 	for _, d := range all.Decls {

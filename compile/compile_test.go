@@ -26,17 +26,12 @@ func registry() *provider.Registry {
 		syscall.NewFS(os.DirFS("../provider/syscall/testdata/tracefs")))
 }
 
-// savedKernel answers from the kernel types saved in testdata.
-type savedKernel struct{ t testing.TB }
-
-func (savedKernel) TaskParentTgid() (int, int, error) { return 2000, 1000, nil }
-
-func (k savedKernel) BTF() (*btf.Spec, error) {
-	return testenv.SavedBTF(k.t, "../lang/check/testdata/vmlinux.btf.gz"), nil
-}
-
+// config compiles with the kernel types saved in testdata.
 func config(t testing.TB) Config {
-	return Config{Registry: registry(), Kernel: savedKernel{t}, Macros: []string{"script", "42", "word"}}
+	saved := func() (*btf.Spec, error) {
+		return testenv.SavedBTF(t, "../lang/check/testdata/vmlinux.btf.gz"), nil
+	}
+	return Config{Registry: registry(), KernelBTF: saved, Macros: []string{"script", "42", "word"}}
 }
 
 func compileSrc(t *testing.T, name, src string) (*spec.Program, error) {

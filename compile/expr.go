@@ -167,19 +167,18 @@ func (g *gen) builtin(e *ast.Ident, b check.Builtin) {
 	}
 }
 
-// ppid reads current->real_parent->tgid with offsets from kernel BTF.
+// ppid reads current->real_parent->tgid, with task_struct's layout
+// from the kernel types the checker resolved.
 func (g *gen) ppid(e *ast.Ident) {
-	if g.c.cfg.Kernel == nil {
-		g.fail(e, "ppid requires kernel BTF")
-		return
-	}
-	parent, tgid, err := g.c.cfg.Kernel.TaskParentTgid()
-	if err != nil {
-		g.fail(e, "ppid: %v", err)
+	task := g.c.info.Task.Def
+	parent, ok1 := task.Member("real_parent")
+	tgid, ok2 := task.Member("tgid")
+	if !ok1 || !ok2 {
+		g.fail(e, "ppid: task_struct has no real_parent or tgid")
 		return
 	}
 	g.emit(asm.FnGetCurrentTask.Call(), asm.Mov.Reg(asm.R3, asm.R0))
-	for _, off := range []int{parent, tgid} {
+	for _, off := range []int{parent.Off, tgid.Off} {
 		g.emit(
 			storeImm64(asm.R10, stackKey, 0),
 			asm.Add.Imm(asm.R3, int32(off)),

@@ -139,7 +139,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		DefaultArgs: h.Options.Bool("defaultargs"),
 		Libraries:   h.nlibs,
 		ZeroMatches: h.Options.Bool("zdefs"),
-		Kernel:      h.kernel,
+		KernelBTF:   h.kernel.BTF,
 	}
 	prog, err := compile.CompileParsed(parsed, cfg)
 	if err != nil {

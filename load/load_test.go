@@ -18,14 +18,6 @@ import (
 	"github.com/godtrace/godtrace/spec"
 )
 
-type kernel struct{}
-
-// The offsets only need to be plausible for the verifier: generated code
-// reads task fields with bpf_probe_read_kernel.
-func (kernel) TaskParentTgid() (int, int, error) { return 1000, 2000, nil }
-
-func (kernel) BTF() (*btf.Spec, error) { return btf.LoadKernelSpec() }
-
 func compileFile(t *testing.T, file string) *spec.Program {
 	t.Helper()
 	src, err := os.ReadFile(file)
@@ -34,7 +26,7 @@ func compileFile(t *testing.T, file string) *spec.Program {
 	}
 	reg := provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New())
 	p, err := compile.Compile([]*token.File{token.NewFile(file, src)},
-		compile.Config{Registry: reg, Kernel: kernel{}, Macros: []string{"script", "42", "word"}})
+		compile.Config{Registry: reg, KernelBTF: btf.LoadKernelSpec, Macros: []string{"script", "42", "word"}})
 	if err != nil {
 		t.Fatal(err)
 	}

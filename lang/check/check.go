@@ -80,6 +80,9 @@ type Info struct {
 	Consts map[ast.Expr]int64
 	// Inlines maps a use of an inline to the expression it stands for.
 	Inlines map[*ast.Ident]ast.Expr
+	// Task is the kernel's struct task_struct, when a built-in variable
+	// read through it (ppid) is used.
+	Task Type
 	// Members maps a member access (-> or .) to the member it names.
 	Members map[*ast.SelectorExpr]Member
 	// Strings holds the expressions of char array type that are used as

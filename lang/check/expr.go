@@ -130,6 +130,15 @@ func (c *checker) ident(e *ast.Ident) Type {
 			if t, ok := c.kernel.lookup("struct task_struct"); ok {
 				return PointerTo(t)
 			}
+		case b.id == BPpid:
+			// ppid is curthread->real_parent->tgid: the code generator
+			// needs task_struct's layout from the kernel.
+			t, ok := c.kernel.lookup("struct task_struct")
+			if !ok {
+				c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve ppid: kernel type information is not available")
+				return TypeInvalid
+			}
+			c.info.Task = t
 		}
 		return b.t
 	}
