@@ -17,7 +17,7 @@ import (
 // isMemory reports whether e names memory whose address can be computed:
 // a member, a dereference, or an element of a pointer or array.
 func (g *gen) isMemory(e ast.Expr) bool {
-	switch e := unparen(e).(type) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
 		_, ok := g.c.info.Members[e]
 		return ok
@@ -31,7 +31,7 @@ func (g *gen) isMemory(e ast.Expr) bool {
 
 // addr leaves in R0 the address of the memory e names.
 func (g *gen) addr(e ast.Expr) {
-	switch e := unparen(e).(type) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
 		m := g.c.info.Members[e]
 		if e.Op == token.ARROW {
@@ -72,7 +72,7 @@ func (g *gen) base(e ast.Expr) {
 // userland reports whether memory reached through e is user memory: the
 // pointer it goes through was declared userland.
 func (g *gen) userland(e ast.Expr) bool {
-	switch e := unparen(e).(type) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
 		if e.Op == token.ARROW {
 			return g.typeOf(e.X).Userland
@@ -122,7 +122,7 @@ func (g *gen) read(dst func(), n int, user, str bool) {
 func (g *gen) load(e ast.Expr) {
 	t := g.c.info.Types[e]
 	var m check.Member
-	if s, ok := unparen(e).(*ast.SelectorExpr); ok {
+	if s, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
 		m = g.c.info.Members[s]
 	}
 	n := t.Size

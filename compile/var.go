@@ -201,7 +201,7 @@ var compoundOps = map[token.Kind]token.Kind{
 }
 
 func (g *gen) assign(e *ast.AssignExpr) {
-	x := unparen(e.X)
+	x := ast.Unparen(e.X)
 	if e.Op == token.ASSIGN {
 		g.expr(e.Y)
 		g.storeVar(x, g.typeOf(e.Y))
@@ -219,7 +219,7 @@ func (g *gen) assign(e *ast.AssignExpr) {
 
 // incdec implements ++ and --; a postfix form yields the old value.
 func (g *gen) incdec(x ast.Expr, op token.Kind, postfix bool) {
-	x = unparen(x)
+	x = ast.Unparen(x)
 	g.loadVar(x)
 	g.push()
 	if op == token.INC {
@@ -233,14 +233,4 @@ func (g *gen) incdec(x ast.Expr, op token.Kind, postfix bool) {
 		return
 	}
 	g.pop(asm.R1)
-}
-
-func unparen(e ast.Expr) ast.Expr {
-	for {
-		p, ok := e.(*ast.ParenExpr)
-		if !ok {
-			return e
-		}
-		e = p.X
-	}
 }

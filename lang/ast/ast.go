@@ -376,3 +376,14 @@ func (*OffsetofExpr) exprNode() {}
 func (*StringofExpr) exprNode() {}
 func (*XlateExpr) exprNode()    {}
 func (*ParenExpr) exprNode()    {}
+
+// Unparen returns e without the parentheses around it.
+func Unparen(e Expr) Expr {
+	for {
+		p, ok := e.(*ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"math"
+	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/token"
@@ -161,7 +162,7 @@ func (c *checker) ident(e *ast.Ident) Type {
 		c.info.Consts[e] = 0
 		return PointerTo(TypeVoid)
 	}
-	if len(e.Name) > 0 && (e.Name[0] == '`' || containsByte(e.Name, '`')) {
+	if strings.Contains(e.Name, "`") {
 		c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s: kernel symbols are not supported yet", e.Name)
 		return TypeInvalid
 	}
@@ -180,15 +181,6 @@ func (c *checker) ident(e *ast.Ident) Type {
 	}
 	c.info.Vars[e] = v
 	return v.Type
-}
-
-func containsByte(s string, b byte) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == b {
-			return true
-		}
-	}
-	return false
 }
 
 // isScoped reports whether e is self->x or this->x, and which.
@@ -380,7 +372,7 @@ var integralOps = map[token.Kind]bool{
 
 // isZero reports whether e is the integer constant 0.
 func isZero(e ast.Expr) bool {
-	l, ok := unparen(e).(*ast.IntLit)
+	l, ok := ast.Unparen(e).(*ast.IntLit)
 	return ok && l.Value == 0
 }
 

@@ -84,7 +84,7 @@ func (c *checker) addrOf(e *ast.UnaryExpr) Type {
 // isMemory reports whether e names kernel memory: something whose
 // address the generated code computes.
 func (c *checker) isMemory(e ast.Expr) bool {
-	switch e := unparen(e).(type) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
 		_, ok := c.info.Members[e]
 		return ok
@@ -177,14 +177,4 @@ func (c *checker) rvalue(e ast.Expr) Type {
 		return c.asString(e, t)
 	}
 	return t
-}
-
-func unparen(e ast.Expr) ast.Expr {
-	for {
-		p, ok := e.(*ast.ParenExpr)
-		if !ok {
-			return e
-		}
-		e = p.X
-	}
 }

@@ -198,7 +198,7 @@ func (c *checker) translated(e *ast.SelectorExpr) (Type, bool) {
 // xlateOf finds the xlate expression e stands for, through parentheses
 // and inlines.
 func (c *checker) xlateOf(e ast.Expr) *ast.XlateExpr {
-	switch e := unparen(e).(type) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.XlateExpr:
 		return e
 	case *ast.Ident:
