@@ -121,9 +121,15 @@ func (p *Printer) Fault(h *Handle, f *consume.Fault) error {
 
 // printa prints the aggregations of a printa() action.
 func (p *Printer) printa(h *Handle, a *spec.Action) error {
-	snap, err := h.Snapshot()
-	if err != nil {
-		return err
+	// Only the aggregations printed are read: a printa in a tick clause
+	// should not walk every aggregation's map.
+	snap := map[int][]*consume.AggEntry{}
+	for _, id := range a.Aggs {
+		s, err := h.snapshot(h.prog.Aggs[id])
+		if err != nil {
+			return err
+		}
+		snap[id] = s
 	}
 	// Every printa(), with or without a format, keeps its aggregations
 	// from being printed again at exit (DTRACE_AGD_PRINTED).
