@@ -87,13 +87,9 @@ func merge(a *spec.Aggregation, e *AggEntry, per [][]byte) bool {
 	return e.N > 0
 }
 
-// Clear zeroes every value of an aggregation, keeping its keys, as
-// DTrace's clear().
-func Clear(m *ebpf.Map, a *spec.Aggregation) error {
-	entries, err := Snapshot(m, a, true)
-	if err != nil {
-		return err
-	}
+// Clear zeroes the values of an aggregation's entries (a Snapshot),
+// keeping their keys, as DTrace's clear().
+func Clear(m *ebpf.Map, a *spec.Aggregation, entries []*AggEntry) error {
 	ncpu, err := ebpf.PossibleCPU()
 	if err != nil {
 		return err
@@ -114,7 +110,7 @@ func Clear(m *ebpf.Map, a *spec.Aggregation) error {
 // of a keyless aggregation is zeroed instead.
 func Remove(m *ebpf.Map, a *spec.Aggregation, entries []*AggEntry) error {
 	if a.KeySize == 0 {
-		return Clear(m, a)
+		return Clear(m, a, entries)
 	}
 	for _, e := range entries {
 		if err := m.Delete(e.Key); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {

@@ -31,10 +31,11 @@ func (h *Handle) Normalize(id int, factor uint64) {
 // Clear zeroes aggregation id's values and keeps its keys, as clear().
 func (h *Handle) Clear(id int) error {
 	a := h.prog.Aggs[id]
-	if _, err := h.snapshot(a); err != nil {
+	entries, err := h.snapshot(a)
+	if err != nil {
 		return err
 	}
-	return consume.Clear(h.objs.Map(a.Map), a)
+	return consume.Clear(h.objs.Map(a.Map), a, entries)
 }
 
 // Trunc removes all of aggregation id's entries but the n largest (n >
