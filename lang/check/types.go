@@ -206,16 +206,17 @@ func arith(x, y Type) Type {
 // typeNames maps the D type names the skeleton understands in casts and
 // declarations to types.
 var typeNames = map[string]Type{
-	"char": TypeChar, "signed char": TypeChar,
-	"unsigned char": {Kind: Int, Size: 1, Name: "unsigned char"},
-	"short":         {Kind: Int, Size: 2, Signed: true, Name: "short"}, "signed short": {Kind: Int, Size: 2, Signed: true, Name: "short"},
-	"unsigned short": {Kind: Int, Size: 2, Name: "unsigned short"},
-	"int":            TypeInt, "signed int": TypeInt, "signed": TypeInt,
-	"unsigned int": {Kind: Int, Size: 4, Name: "unsigned int"}, "unsigned": {Kind: Int, Size: 4, Name: "unsigned int"},
-	"long": TypeLong, "signed long": TypeLong, "long int": TypeLong,
-	"unsigned long": TypeUlong, "unsigned long int": TypeUlong,
+	// The canonical spellings of C's integer types; specifierType
+	// (specifiers.go) maps every other order and spelling onto them.
+	"char":               TypeChar,
+	"unsigned char":      {Kind: Int, Size: 1, Name: "unsigned char"},
+	"short":              {Kind: Int, Size: 2, Signed: true, Name: "short"},
+	"unsigned short":     {Kind: Int, Size: 2, Name: "unsigned short"},
+	"int":                TypeInt,
+	"unsigned int":       {Kind: Int, Size: 4, Name: "unsigned int"},
+	"long":               TypeLong,
+	"unsigned long":      TypeUlong,
 	"long long":          {Kind: Int, Size: 8, Signed: true, Name: "long long"},
-	"signed long long":   {Kind: Int, Size: 8, Signed: true, Name: "long long"},
 	"unsigned long long": {Kind: Int, Size: 8, Name: "unsigned long long"},
 	"int8_t":             {Kind: Int, Size: 1, Signed: true, Name: "int8_t"}, "uint8_t": {Kind: Int, Size: 1, Name: "uint8_t"},
 	"int16_t": {Kind: Int, Size: 2, Signed: true, Name: "int16_t"}, "uint16_t": {Kind: Int, Size: 2, Name: "uint16_t"},
