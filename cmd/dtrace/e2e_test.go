@@ -1,10 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -93,6 +93,17 @@ func workload(spec string) int {
 		buf := make([]byte, 4096)
 		for i := 0; i < n; i++ {
 			f.ReadAt(buf[:1<<(i%13)], 4242)
+		}
+	case "sleepy":
+		// n getppid calls, then 3 sleeps of 20 ms in select(2), which
+		// the Go runtime never calls (it sleeps in nanosleep): time
+		// passes while the thread is off CPU.
+		for i := 0; i < n; i++ {
+			syscall.Getppid()
+		}
+		for i := 0; i < 3; i++ {
+			tv := syscall.Timeval{Usec: 20000}
+			syscall.Select(0, nil, nil, nil, &tv)
 		}
 	case "letters":
 		// A buffer of 'A', 'B', 'C' ... handed to pread64 (offset 4343):
@@ -203,6 +214,8 @@ func runCase(t *testing.T, c *e2eCase) (string, string, int) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "taskset", append([]string{"-c", "0", dtraceBin}, c.run...)...)
+	ready := filepath.Join(t.TempDir(), "ready")
+	cmd.Env = append(os.Environ(), readyEnv+"="+ready)
 	var stdout bytes.Buffer
 	cmd.Stdout = &stdout
 	errPipe, err := cmd.StderrPipe()
@@ -213,28 +226,25 @@ func runCase(t *testing.T, c *e2eCase) (string, string, int) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	matched := make(chan struct{})
 	readDone := make(chan struct{})
 	go func() {
-		sc := bufio.NewScanner(errPipe)
-		once := false
-		for sc.Scan() {
-			stderr.WriteString(sc.Text() + "\n")
-			if !once && strings.Contains(sc.Text(), " matched ") {
-				once = true
-				close(matched)
-			}
-		}
-		if !once {
-			close(matched)
-		}
+		io.Copy(&stderr, errPipe)
 		close(readDone)
 	}()
 	if c.workload != "" || c.interrupt {
-		<-matched
-		// The matched message precedes BEGIN by the attach time; give
-		// the probes a moment to go live.
-		time.Sleep(200 * time.Millisecond)
+		// dtrace creates the ready file once its probes are live; it
+		// never does if it fails first.
+		for {
+			if _, err := os.Stat(ready); err == nil {
+				break
+			}
+			select {
+			case <-readDone:
+			case <-time.After(5 * time.Millisecond):
+				continue
+			}
+			break
+		}
 		if c.workload != "" {
 			w := exec.Command("taskset", "-c", "0", workloadBin)
 			w.Env = append(os.Environ(), "GODTRACE_WORKLOAD="+c.workload)

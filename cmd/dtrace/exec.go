@@ -57,7 +57,12 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dtrace: could not enable tracing: %v\n", err)
 		return 1
 	}
+	// As in DTrace, quiet mode (-q or the pragma) suppresses the
+	// notices of how many probes each source matched.
 	for i, n := range h.Matches() {
+		if inv.Options.Bool("quiet") {
+			break
+		}
 		s := inv.Sources[i]
 		if s.Kind == SourceFile {
 			fmt.Fprintln(stderr, format.MatchedScript(s.Text, n))
@@ -74,6 +79,7 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dtrace: could not enable tracing: %v\n", err)
 		return 1
 	}
+	signalReady()
 	if err := consumeUntilDone(h, p, sig); err != nil {
 		p.Flush()
 		fmt.Fprintf(stderr, "dtrace: %v\n", err)
@@ -310,5 +316,16 @@ func printBPF(w io.Writer, h *dtrace.Handle) {
 		p := pp.Probe
 		fmt.Fprintf(w, "\nBPF program for probe %d %s:%s:%s:%s (EPIDs %v):\n", p.ID, p.Provider, p.Module, p.Function, p.Name, pp.EPIDs)
 		fmt.Fprintf(w, "%v", pp.Program.Instructions)
+	}
+}
+
+// readyEnv names a file that dtrace creates once every probe is live and
+// BEGIN has fired. Tests that start a workload wait for it: with -q there
+// is no other sign on stdout or stderr that tracing has begun.
+const readyEnv = "GODTRACE_READY_FILE"
+
+func signalReady() {
+	if f := os.Getenv(readyEnv); f != "" {
+		os.WriteFile(f, nil, 0o644)
 	}
 }
