@@ -144,7 +144,9 @@ func (g *gen) builtin(e *ast.Ident, b check.Builtin) {
 	case check.BProbename:
 		g.stringLit(p.Name, g.typeOf(e).Size)
 	case check.BTimestamp:
-		g.emit(asm.FnKtimeGetNs.Call())
+		g.timestamp()
+	case check.BVtimestamp:
+		g.vtimestamp(e)
 	case check.BWalltimestamp:
 		g.emit(
 			asm.FnKtimeGetNs.Call(),
@@ -165,32 +167,6 @@ func (g *gen) builtin(e *ast.Ident, b check.Builtin) {
 	default:
 		g.fail(e, "built-in variable %s is not supported yet", e.Name)
 	}
-}
-
-// ppid reads current->real_parent->tgid, with task_struct's layout
-// from the kernel types the checker resolved.
-func (g *gen) ppid(e *ast.Ident) {
-	task := g.c.info.Task.Def
-	parent, ok1 := task.Member("real_parent")
-	tgid, ok2 := task.Member("tgid")
-	if !ok1 || !ok2 {
-		g.fail(e, "ppid: task_struct has no real_parent or tgid")
-		return
-	}
-	g.emit(asm.FnGetCurrentTask.Call(), asm.Mov.Reg(asm.R3, asm.R0))
-	for _, off := range []int{parent.Off, tgid.Off} {
-		g.emit(
-			storeImm64(asm.R10, stackKey, 0),
-			asm.Add.Imm(asm.R3, int32(off)),
-			asm.Mov.Reg(asm.R1, asm.R10),
-			asm.Add.Imm(asm.R1, stackKey),
-			asm.Mov.Imm(asm.R2, 8),
-			asm.FnProbeReadKernel.Call(),
-			asm.LoadMem(asm.R3, asm.R10, stackKey, asm.DWord),
-		)
-	}
-	g.emit(asm.Mov.Reg32(asm.R0, asm.R3))
-	g.normalize(asm.R0, check.TypeInt)
 }
 
 // errno is the error of a failed system call at syscall return probes

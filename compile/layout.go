@@ -15,11 +15,12 @@ import (
 // variables (shared by all clauses of one firing, as DTrace's this->),
 // the record being built, and the temporaries of the running clause.
 const (
-	scratchArgs    = 0  // arg0..arg9; spec.ScratchBufDrops follows
-	scratchLocals  = 96 // first this-> variable
-	stagingSize    = 8192
-	tempsSize      = 8192
-	maxScratchSize = 32 << 10 // the kernel's limit on per-CPU values
+	scratchArgs      = 0  // arg0..arg9; spec.ScratchBufDrops follows
+	scratchTimestamp = 88 // the firing's timestamp, 0 until first read
+	scratchLocals    = 96 // first this-> variable
+	stagingSize      = 8192
+	tempsSize        = 8192
+	maxScratchSize   = 32 << 10 // the kernel's limit on per-CPU values
 )
 
 type layout struct {
@@ -279,6 +280,7 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 	for i := 0; i < 10; i++ {
 		g.emit(storeImm64(regScratch, int16(scratchArgs+8*i), 0))
 	}
+	g.emit(storeImm64(regScratch, scratchTimestamp, 0))
 	g.emit(asm.Mov.Reg(asm.R9, regScratch))
 	g.emit(p.Owner().LoadArgs(p)...)
 	var ecbs []uint32

@@ -66,8 +66,7 @@ var corpusCases = []corpusCase{
 	{file: "mallocsize.d", want: "line 10: probe description pid0::malloc:entry does not match any probes"},
 	{file: "opensnoop.d"},
 	{file: "printa_normalize.d"},
-	// gap: vtimestamp is not supported.
-	{file: "procsystime.d", args: []string{"bash"}, want: "line 16: built-in variable vtimestamp is not supported yet"},
+	{file: "procsystime.d", args: []string{"bash"}},
 	// gap: stack() is not supported.
 	// Also needs: ustack.
 	{file: "profile_stacks.d", want: "line 16: unimplemented subroutine: stack"},

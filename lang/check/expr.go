@@ -131,12 +131,13 @@ func (c *checker) ident(e *ast.Ident) Type {
 			if t, ok := c.kernel.lookup("struct task_struct"); ok {
 				return PointerTo(t)
 			}
-		case b.id == BPpid:
-			// ppid is curthread->real_parent->tgid: the code generator
+		case b.id == BPpid || b.id == BVtimestamp:
+			// ppid is curthread->real_parent->tgid, vtimestamp reads the
+			// scheduler's accounting in curthread->se: the code generator
 			// needs task_struct's layout from the kernel.
 			t, ok := c.kernel.lookup("struct task_struct")
 			if !ok {
-				c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve ppid: kernel type information is not available")
+				c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s: kernel type information is not available", e.Name)
 				return TypeInvalid
 			}
 			c.info.Task = t
