@@ -10,6 +10,8 @@ import (
 // a case for every subroutine the checker accepts (lang/check/subr.go).
 func (g *gen) call(e *ast.CallExpr) {
 	switch e.Fun.Name {
+	case "copyin":
+		g.copyin(e)
 	case "copyinstr":
 		g.copyinstr(e)
 	case "strlen":

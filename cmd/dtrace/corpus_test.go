@@ -44,8 +44,7 @@ var corpusCases = []corpusCase{
 	{file: "errinfo.d"},
 	// Linux has no proc provider yet.
 	{file: "execsnoop.d", want: "line 17: probe description proc:::exec-success does not match any probes"},
-	// gap: subroutine copyin is not supported.
-	{file: "execsnoop_linux.d", want: "line 14: unimplemented subroutine: copyin"},
+	{file: "execsnoop_linux.d"},
 	{file: "hotkernel.d"},
 	// Linux has no io provider yet.
 	// Also needs: args[], B_READ (io.d library).
@@ -71,8 +70,9 @@ var corpusCases = []corpusCase{
 	// Also needs: ustack.
 	{file: "profile_stacks.d", want: "line 16: unimplemented subroutine: stack"},
 	{file: "rwbytes.d"},
-	// gap: fds[] (fileinfo_t translators) is not supported.
-	{file: "rwsnoop.d", want: "line 28: failed to resolve fds: Unknown variable name"},
+	// gap: fds[] (fileinfo_t translators) is not supported: reading an
+	// unknown array is DTrace's D_VAR_UNDEF.
+	{file: "rwsnoop.d", want: "line 28: fds has not yet been declared or assigned"},
 	// gap: speculations (speculation, speculate, commit, discard) are not supported.
 	{file: "speculation.d", want: "line 16: unimplemented subroutine: speculation"},
 	{file: "strings.d"},

@@ -25,6 +25,7 @@ type Subr struct {
 // subrs are the subroutines godtrace implements; the code generator has
 // one generator for each (compile/subr*.go).
 var subrs = map[string]Subr{
+	"copyin":    {Params: []Param{ParamScalar, ParamInt}, Result: PointerTo(TypeVoid)},
 	"copyinstr": {Params: []Param{ParamScalar, ParamInt}, Optional: 1, Result: StringType(0)},
 	"strlen":    {Params: []Param{ParamString}, Result: Type{Kind: Int, Size: 8, Name: "size_t"}},
 	// Kernel symbols: the value is the address, printed as the symbol

@@ -5,7 +5,7 @@ package check
 // subroutine, instead of suggesting a typo.
 var unimplementedFuncs = map[string]bool{
 	"alloca": true, "bcopy": true, "breakpoint": true, "chill": true,
-	"cleanpath": true, "commit": true, "copyin": true, "copyinto": true,
+	"cleanpath": true, "commit": true, "copyinto": true,
 	"copyout": true, "copyoutstr": true, "d_path": true,
 	"discard": true, "freopen": true, "ftruncate": true, "getmajor": true,
 	"getminor": true, "htonl": true, "htonll": true, "htons": true,
