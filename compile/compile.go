@@ -90,6 +90,9 @@ func (p *Parsed) Options(i int) []check.Option {
 	return opts
 }
 
+// Program returns source i as parsed.
+func (p *Parsed) Program(i int) *ast.Program { return p.progs[i] }
+
 // FirstClause returns the line of source i's first probe clause, or 0
 // if it has none.
 func (p *Parsed) FirstClause(i int) int {
@@ -202,7 +205,7 @@ func parseErrors(files []*token.File, i int, err error) error {
 	}
 	var out ErrorList
 	for _, e := range sl {
-		ce := &Error{File: i, Line: e.Pos.Line, Tag: "D_SYNTAX", Msg: e.Msg}
+		ce := &Error{File: i, Line: e.Pos.Line, Tag: e.Tag, Msg: e.Msg}
 		if e.Pos.Filename != files[i].Name {
 			ce.Filename = e.Pos.Filename
 		}
@@ -247,7 +250,8 @@ func (c *compiler) match() ([][]*provider.Probe, error) {
 		for _, pd := range cl.Probes {
 			d, err := c.expandDesc(pd)
 			if err != nil {
-				errs = append(errs, errorAt(c.files, pd.At, "D_PDESC_INVAL", err.Error()))
+				errs = append(errs, errorAt(c.files, pd.At, "D_PDESC_INVAL",
+					fmt.Sprintf("invalid probe description \"%s\": %v", pd.Text, err)))
 				continue
 			}
 			ps, err := c.cfg.Registry.Match(d)
@@ -317,7 +321,8 @@ func (c *compiler) expandMacros(s string) (string, error) {
 			}
 		}
 		if !ok {
-			return "", fmt.Errorf("macro variable $%s is not defined", name)
+			// dtrace_xstr2desc()'s EDT_BADSPCV.
+			return "", errors.New("Undefined macro variable in probe description")
 		}
 		b.WriteString(v)
 		i = j - 1

@@ -124,7 +124,14 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		return h.compileError(0, err) // each error names its file
 	}
 	for i, f := range h.files {
+		fl := h.compileFlags()
 		if err := h.pragmas(i, f, parsed); err != nil {
+			return err
+		}
+		if i < h.nlibs {
+			continue
+		}
+		if err := h.checkSource(i, parsed.Program(i), args, fl); err != nil {
 			return err
 		}
 	}

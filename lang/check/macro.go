@@ -1,16 +1,20 @@
 package check
 
 import (
+	"math"
 	"strconv"
+	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/token"
 )
 
 // MacroValue returns the text macro variable $name stands for: $0, $1 ...
-// from args, and $pid, $cwd, $target ... from vars.
+// from args ($01 is $1, as DTrace's atoi() reads it), and $pid, $cwd,
+// $target ... from vars.
 func MacroValue(args []string, vars map[string]string, name string) (string, bool) {
 	if n, err := strconv.Atoi(name); err == nil {
-		if n < 0 || n >= len(args) || strconv.Itoa(n) != name {
+		if n < 0 || n >= len(args) {
 			return "", false
 		}
 		return args[n], true
@@ -19,28 +23,36 @@ func MacroValue(args []string, vars map[string]string, name string) (string, boo
 	return v, ok
 }
 
-// macro checks a macro variable: an integer constant if its text is one
-// (and it is not written $$name), else a string.
+// macro checks a macro variable: an integer constant if its text reads
+// as one (and it is not written $$name), else a string.
 func (c *checker) macro(m *ast.MacroVar) Type {
 	val, ok := MacroValue(c.cfg.Macros, c.cfg.MacroVars, m.Name)
-	if _, err := strconv.Atoi(m.Name); !ok && err == nil && c.cfg.DefaultArgs {
+	_, err := strconv.Atoi(m.Name)
+	isArg := err == nil
+	if !ok && isArg && c.cfg.DefaultArgs {
 		// -x defaultargs: an argument not given is 0, or "" as $$n.
 		val, ok = "0", true
 		if m.Str {
 			val = ""
 		}
 	}
+	token := "$" + m.Name // as written, as DTrace's messages show it
+	if m.Str {
+		token = "$" + token
+	}
 	if !ok {
-		if _, err := strconv.Atoi(m.Name); err == nil {
-			c.errorf(m.At, "D_MACRO_UNDEF", "macro argument $%s is not defined", m.Name)
+		if isArg {
+			c.errorf(m.At, "D_MACRO_UNDEF", "macro argument %s is not defined", token)
 		} else {
-			c.errorf(m.At, "D_MACRO_UNDEF", "macro variable $%s is not defined", m.Name)
+			c.errorf(m.At, "D_MACRO_UNDEF", "macro variable %s is not defined", token)
 		}
 		return TypeInvalid
 	}
 	if !m.Str {
-		if u, err := strconv.ParseInt(val, 0, 64); err == nil {
-			lit := &ast.IntLit{At: m.At, Text: val, Value: uint64(u), Decimal: true}
+		if lit, isInt := c.macroInt(m.At, token, val); isInt {
+			if lit == nil {
+				return TypeInvalid
+			}
 			c.info.Macros[m] = lit
 			return c.intLit(lit)
 		}
@@ -48,4 +60,95 @@ func (c *checker) macro(m *ast.MacroVar) Type {
 	lit := &ast.StrLit{At: m.At, Value: val}
 	c.info.Macros[m] = lit
 	return StringType(len(val) + 1)
+}
+
+// macroInt reads the text of $N as DTrace's lexer does. Text that
+// strtoull() reads whole, or that is letters and digits only, is an
+// integer if it starts with a digit or a sign, with a suffix as in the
+// source (10u); the rest is a string. lit is nil after an error: a value
+// wider than 64 bits (D_MACRO_OFLOW), or a decimal one that only an
+// unsigned type holds, without u (D_INT_OFLOW, as dt_node_int() reports
+// it for a constant in the source).
+func (c *checker) macroInt(at token.Pos, tok, val string) (lit *ast.IntLit, ok bool) {
+	r := val
+	neg := r != "" && r[0] == '-'
+	if r != "" && (r[0] == '+' || r[0] == '-') {
+		r = r[1:]
+	}
+	if r == "" || !isDigit(r[0]) {
+		return nil, false
+	}
+	v, n, overflow := strtoull(r)
+	if (n < len(r) || overflow) && !identChars(val) {
+		return nil, false // strbadidnum(): a string
+	}
+	if overflow {
+		c.errorf(at, "D_MACRO_OFLOW", "macro argument %s constant %s results in integer overflow", tok, r)
+		return nil, true
+	}
+	suffix := strings.ToLower(r[n:])
+	lit = &ast.IntLit{At: at, Text: val, Value: v, Decimal: r[0] != '0', Unsigned: strings.Contains(suffix, "u")}
+	switch strings.Count(suffix, "l") {
+	case 0:
+	case 1:
+		lit.Long = true
+	default:
+		lit.LongLong = true
+	}
+	if lit.Decimal && !lit.Unsigned && v > math.MaxInt64 {
+		c.errorf(at, "D_INT_OFLOW", "integer constant 0x%x cannot be represented in any built-in integral type", v)
+		return nil, true
+	}
+	if neg {
+		// Negated as a constant: the bits of -v, typed by their value
+		// as a decimal is.
+		lit.Value, lit.Decimal, lit.Unsigned, lit.Long, lit.LongLong = -v, true, false, false, false
+	}
+	return lit, true
+}
+
+// strtoull reads an unsigned integer from the start of s as C's
+// strtoull(s, &end, 0) does: 0x and hex digits, a leading 0 and octal
+// digits, or decimal digits. n is how many bytes it read (0 if none).
+func strtoull(s string) (v uint64, n int, overflow bool) {
+	base, start := 10, 0
+	switch {
+	case len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && digitIn(s[2], 16):
+		base, start = 16, 2
+	case s != "" && s[0] == '0':
+		base = 8
+	}
+	n = start
+	for n < len(s) && digitIn(s[n], base) {
+		n++
+	}
+	if n == start {
+		return 0, 0, false
+	}
+	v, err := strconv.ParseUint(s[start:n], base, 64)
+	return v, n, err != nil
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func digitIn(c byte, base int) bool {
+	switch {
+	case base == 16:
+		return isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+	case base == 8:
+		return '0' <= c && c <= '7'
+	}
+	return isDigit(c)
+}
+
+// identChars reports whether s has only the characters of a D
+// identifier, as strbadidnum() checks them.
+func identChars(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isDigit(c) && !('a' <= c && c <= 'z') && !('A' <= c && c <= 'Z') && c != '_' && c != '`' {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -14,19 +14,22 @@ import (
 )
 
 // An annotation /* ERROR "text" */ says that the parser reports an error
-// on that line whose message contains text (a Go-quoted string).
-var annotation = regexp.MustCompile(`/\* ERROR ("(?:[^"\\]|\\.)*") \*/`)
+// on that line whose message contains text (a Go-quoted string); with a
+// tag, /* ERROR D_TAG "text" */, the error must also carry that tag.
+var annotation = regexp.MustCompile(`/\* ERROR (?:(D_[A-Z0-9_]+) )?("(?:[^"\\]|\\.)*") \*/`)
+
+type wantError struct{ tag, text string }
 
 // wantErrors returns the annotations of src by line.
-func wantErrors(t *testing.T, src []byte) map[int][]string {
-	want := make(map[int][]string)
+func wantErrors(t *testing.T, src []byte) map[int][]wantError {
+	want := make(map[int][]wantError)
 	for i, line := range strings.Split(string(src), "\n") {
 		for _, m := range annotation.FindAllStringSubmatch(line, -1) {
-			s, err := strconv.Unquote(m[1])
+			s, err := strconv.Unquote(m[2])
 			if err != nil {
-				t.Fatalf("line %d: bad annotation %s: %v", i+1, m[1], err)
+				t.Fatalf("line %d: bad annotation %s: %v", i+1, m[2], err)
 			}
-			want[i+1] = append(want[i+1], s)
+			want[i+1] = append(want[i+1], wantError{m[1], s})
 		}
 	}
 	return want
@@ -64,14 +67,15 @@ func TestErrors(t *testing.T) {
 				t.Errorf("%s: unexpected error: %s", name, e.Msg)
 				continue
 			}
-			if !strings.Contains(e.Msg, want[line][0]) {
-				t.Errorf("%s:%d: got error %q, want %q", name, line, e.Msg, want[line][0])
+			w := want[line][0]
+			if !strings.Contains(e.Msg, w.text) || w.tag != "" && e.Tag != w.tag {
+				t.Errorf("%s:%d: got error %s %q, want %s %q", name, line, e.Tag, e.Msg, w.tag, w.text)
 			}
 			want[line] = want[line][1:]
 		}
 		for line, msgs := range want {
 			for _, m := range msgs {
-				t.Errorf("%s:%d: missing error %q", name, line, m)
+				t.Errorf("%s:%d: missing error %s %q", name, line, m.tag, m.text)
 			}
 		}
 	}
@@ -80,20 +84,21 @@ func TestErrors(t *testing.T) {
 // errorTests give the first error for sources that annotations cannot
 // express: control characters, errors at the very end of input.
 var errorTests = []struct{ src, err string }{
-	{"BEGIN { x = \x01; }", `t.d:1:13: invalid character '\x01'`},
-	{"BEGIN { x = \xff; }", `t.d:1:13: invalid character '\xff'`},
+	{"BEGIN { x = \x01; }", "t.d:1:13: syntax error near \"\x01\""},
+	{"BEGIN { x = \xff; }", "t.d:1:13: syntax error near \"\xff\""},
 	{"BEGIN { x = 1;", `t.d:1:15: syntax error near end of input`},
 	{"BEGIN { x = 1;\n", `t.d:2:1: syntax error near end of input`},
 	{"BEGIN /x", `t.d:1:9: syntax error near end of input`},
 	{"BEGIN /x/", `t.d:1:8: expected actions { } following probe description and predicate`},
 	{"BEGIN {", `t.d:1:8: syntax error near end of input`},
 	{"BEGIN { if (x) }", `t.d:1:16: syntax error near "}"`},
-	{`BEGIN { x = "abc`, `t.d:1:13: unterminated string`},
-	{`BEGIN { x = 'a`, `t.d:1:13: unterminated character constant`},
-	{"/* abc", `t.d:1:1: end-of-file encountered before matching */`},
+	{`BEGIN { x = "abc`, `t.d:1:13: syntax error near """`},
+	{`BEGIN { x = 'a`, `t.d:1:13: syntax error near "'"`},
+	{"/* abc", `t.d:1:7: end-of-file encountered before matching */`},
 	{"int x", `t.d:1:6: syntax error near end of input`},
 	{"struct foo {", `t.d:1:13: syntax error near end of input`},
 	{"BEGIN { x = ; }\nEND { y = ; }", `t.d:1:13: syntax error near ";" (and 1 more errors)`},
+	{"BEGIN { x = 9223372036854775808; }", `t.d:1:13: integer constant 0x8000000000000000 cannot be represented in any built-in integral type`},
 }
 
 func TestErrorList(t *testing.T) {

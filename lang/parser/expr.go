@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"fmt"
+	"math"
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -200,7 +202,7 @@ func (p *parser) call(fun ast.Expr) ast.Expr {
 	args, rparen := p.argList(token.RPAREN)
 	id, ok := fun.(*ast.Ident)
 	if !ok {
-		p.errorAt(lparen, "function designator is not of function type")
+		p.errorAt(lparen, "D_FUNC_IDENT", "function designator is not of function type")
 		return fun
 	}
 	return &ast.CallExpr{Fun: id, Args: args, Rparen: rparen}
@@ -249,7 +251,7 @@ func (p *parser) primaryExpr() ast.Expr {
 		return &ast.Ident{At: t.Pos, Name: t.Text}
 	case token.INT, token.CHAR:
 		p.next()
-		return intLit(t)
+		return p.intLit(t)
 	case token.STRING:
 		p.next()
 		return &ast.StrLit{At: t.Pos, Value: t.Text}
@@ -325,8 +327,11 @@ func (p *parser) xlate() ast.Expr {
 }
 
 // intLit builds an integer literal, with the flags the checker needs to
-// give it a C type.
-func intLit(t scanner.Token) *ast.IntLit {
+// give it a C type. Like DTrace's dt_node_int(), it rejects a constant
+// that no type its suffix allows can hold: an unsuffixed or l-suffixed
+// decimal above LONG_MAX may only be signed (octal and hex constants
+// fall back to unsigned types, as in C).
+func (p *parser) intLit(t scanner.Token) *ast.IntLit {
 	lit := &ast.IntLit{At: t.Pos, Text: t.Text, Value: t.Value}
 	if t.Kind == token.CHAR {
 		lit.Char, lit.Decimal = true, true
@@ -340,6 +345,9 @@ func intLit(t scanner.Token) *ast.IntLit {
 		lit.Long = true
 	case 2:
 		lit.LongLong = true
+	}
+	if lit.Decimal && !lit.Unsigned && lit.Value > math.MaxInt64 {
+		p.errorAt(t.Pos, "D_INT_OFLOW", fmt.Sprintf("integer constant 0x%x cannot be represented in any built-in integral type", lit.Value))
 	}
 	return lit
 }

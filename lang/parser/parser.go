@@ -132,10 +132,10 @@ func (p *parser) expect(k token.Kind) token.Pos {
 
 // ---- errors
 
-// errorAt records an error. Like go/parser it keeps one error per line,
-// since later ones are usually consequences of the first, and gives up
-// after maxErrors.
-func (p *parser) errorAt(pos token.Pos, msg string) {
+// errorAt records an error with its D_* tag. Like go/parser it keeps one
+// error per line, since later ones are usually consequences of the
+// first, and gives up after maxErrors.
+func (p *parser) errorAt(pos token.Pos, tag, msg string) {
 	p.nerr++
 	if p.aborted {
 		return
@@ -144,7 +144,7 @@ func (p *parser) errorAt(pos token.Pos, msg string) {
 	if n := len(p.errs); n > 0 && p.errs[n-1].Pos.Line == position.Line {
 		return
 	}
-	p.errs.Add(position, msg)
+	p.errs.Add(position, tag, msg)
 	if len(p.errs) >= p.limit {
 		p.aborted = true
 	}
@@ -152,7 +152,13 @@ func (p *parser) errorAt(pos token.Pos, msg string) {
 
 // syntaxError reports the current token in DTrace's words.
 func (p *parser) syntaxError() {
-	p.errorAt(p.tok.Pos, p.near())
+	p.syntaxErrorAt(p.tok.Pos, p.near())
+}
+
+// syntaxErrorAt reports what DTrace's grammar reports with yyerror():
+// its tag is always D_SYNTAX.
+func (p *parser) syntaxErrorAt(pos token.Pos, msg string) {
+	p.errorAt(pos, "D_SYNTAX", msg)
 }
 
 func (p *parser) near() string {
@@ -168,7 +174,7 @@ func (p *parser) near() string {
 func (p *parser) enter() bool {
 	p.nest++
 	if p.nest > maxNest {
-		p.errorAt(p.tok.Pos, "program is nested too deeply")
+		p.syntaxErrorAt(p.tok.Pos, "program is nested too deeply")
 		p.aborted = true
 		p.tok = p.scan()
 		p.ahead = nil

@@ -44,7 +44,7 @@ func (p *parser) item() ast.Decl {
 	case token.TRANSLATOR:
 		return p.translatorDecl()
 	case token.PROVIDER:
-		p.errorAt(p.tok.Pos, "provider definitions are not supported")
+		p.errorAt(p.tok.Pos, "D_UNKNOWN", "provider definitions are not supported")
 		p.skipPast()
 		return nil
 	case token.LBRACE:
@@ -77,13 +77,13 @@ func (p *parser) clause() *ast.Clause {
 	if p.got(token.QUO) {
 		c.Pred = p.predicate()
 		if p.tok.Kind != token.LBRACE {
-			p.errorAt(c.Pred.Pos(), "expected actions { } following probe description and predicate")
+			p.syntaxErrorAt(c.Pred.Pos(), "expected actions { } following probe description and predicate")
 			return c
 		}
 	}
 	if p.tok.Kind != token.LBRACE {
 		if p.file.Name != "" {
-			p.errorAt(c.At, "expected predicate and/or actions following probe description")
+			p.syntaxErrorAt(c.At, "expected predicate and/or actions following probe description")
 		}
 		return c
 	}
@@ -114,7 +114,7 @@ func (p *parser) probeDesc() *ast.ProbeDesc {
 	d := &ast.ProbeDesc{At: t.Pos, Text: t.Text}
 	fields := splitProbe(t.Text)
 	if len(fields) > 4 {
-		p.errorAt(t.Pos, `invalid probe description "`+t.Text+`": Overspecified probe description`)
+		p.errorAt(t.Pos, "D_PDESC_INVAL", `invalid probe description "`+t.Text+`": Overspecified probe description`)
 		return d
 	}
 	// Fields count from the right: a lone field is the name.

@@ -130,7 +130,7 @@ func (p *parser) declStmt() ast.Stmt {
 	v, ok := d.(*ast.VarDecl)
 	if !ok {
 		if d != nil {
-			p.errorAt(start.Pos, `syntax error near "`+start.Text+`"`)
+			p.syntaxErrorAt(start.Pos, `syntax error near "`+start.Text+`"`)
 		}
 		return nil
 	}

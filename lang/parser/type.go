@@ -96,7 +96,7 @@ loop:
 		switch {
 		case storageClasses[k] && mode == declSpecs:
 			if class != 0 {
-				p.errorAt(p.tok.Pos, "only one storage class allowed in a declaration")
+				p.errorAt(p.tok.Pos, "D_DECL_CLASS", "only one storage class allowed in a declaration")
 			}
 			class = k
 		case qualifiers[k]:

@@ -8,17 +8,20 @@ import (
 )
 
 // An ErrorHandler is told about each lexical error. pos is where the
-// offending text starts; msg is DTrace-style wording without a position
-// ("unterminated string").
-type ErrorHandler func(pos token.Pos, msg string)
+// offending text starts; tag is the D_* tag DTrace reports it with
+// (D_SYNTAX, D_INT_DIGIT, D_STR_NL ...) and msg DTrace's wording without
+// a position ("newline encountered in string literal").
+type ErrorHandler func(pos token.Pos, tag, msg string)
 
-// Error is one diagnostic: a resolved position and DTrace's wording.
+// Error is one diagnostic: a resolved position, DTrace's D_* tag and
+// DTrace's wording.
 //
 // The dtrace command prints the first error of a list as
-// "line <Pos.Line>: <Msg>", so Msg carries no position and no trailing
-// newline.
+// "line <Pos.Line>: <Msg>" ("[<Tag>] line ..." under -xerrtags), so Msg
+// carries no position and no trailing newline.
 type Error struct {
 	Pos token.Position
+	Tag string
 	Msg string
 }
 
@@ -36,8 +39,8 @@ func (e *Error) Error() string {
 type ErrorList []*Error
 
 // Add appends an error.
-func (l *ErrorList) Add(pos token.Position, msg string) {
-	*l = append(*l, &Error{Pos: pos, Msg: msg})
+func (l *ErrorList) Add(pos token.Position, tag, msg string) {
+	*l = append(*l, &Error{Pos: pos, Tag: tag, Msg: msg})
 }
 
 func (l ErrorList) Len() int      { return len(l) }

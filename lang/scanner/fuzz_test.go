@@ -29,7 +29,7 @@ func FuzzScan(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		file := token.NewFile("fuzz.d", []byte(src))
 		var s Scanner
-		s.Init(file, func(token.Pos, string) {}, wellKnown)
+		s.Init(file, func(token.Pos, string, string) {}, wellKnown)
 		prevEnd := file.Pos(0)
 		for n := 0; ; n++ {
 			if n > len(src)+1 {

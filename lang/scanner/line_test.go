@@ -14,9 +14,9 @@ func identLines(src string) (string, []string) {
 	f := token.NewFile("t.d", []byte(src))
 	var s Scanner
 	var errs []string
-	s.Init(f, func(pos token.Pos, msg string) {
+	s.Init(f, func(pos token.Pos, tag, msg string) {
 		p := f.Position(pos)
-		errs = append(errs, fmt.Sprintf("%d:%d: %s", p.Line, p.Column, msg))
+		errs = append(errs, fmt.Sprintf("%d:%d: %s %s", p.Line, p.Column, tag, msg))
 	}, nil)
 	var out []string
 	for t := s.Scan(); t.Kind != token.EOF; t = s.Scan() {
@@ -50,8 +50,11 @@ var lineTests = []struct{ src, want string }{
 	{"A{\n# 100\na;\n# 2\nb; }", "a@t.d:100 b@t.d:2"},
 	// gcc writes line 0 for its built-in pseudo files.
 	{"# 0 \"<stdin>\"\n# 1 \"m.d\"\nA{ a; }", "a@m.d:1"},
-	// A directive on the last line without a newline renumbers nothing.
-	{"A{ a; }\n# 9", "a@t.d:1"},
+	// Hex line numbers, as strtoull() reads them; words after the
+	// flags are ignored.
+	{"A{\n# 0x10 \"x.d\" 1 3 4 x\nb; }", "b@x.d:16"},
+	// "#pragma line" and "#pragma D line" are "#line".
+	{"A{\n#pragma line 10\nb;\n#pragma D line 20 \"y.d\"\nc; }", "b@t.d:11 c@y.d:21"},
 }
 
 func TestLineDirectives(t *testing.T) {
@@ -63,20 +66,22 @@ func TestLineDirectives(t *testing.T) {
 	}
 }
 
+// TestMalformedLineDirectives checks DTrace's D_PRAGMA_MALFORM. As in
+// dt_pragma(), an error in cpp's unnamed form "# N" is reported on the
+// line after the directive, and one in "#line" on its own line.
 func TestMalformedLineDirectives(t *testing.T) {
-	for _, src := range []string{
-		"#line\nA{ }",
-		"#line x\nA{ }",
-		"# 12 foo\nA{ }",
-		"# 12 \"foo\nA{ }",
-		"# 12 \"foo\" bar\nA{ }",
-		"#line -3\nA{ }",
-		"# 2147483648\nA{ }",
+	for _, tt := range []struct{ src, pos string }{
+		{"#line\nA{ }", "1:1"},
+		{"#line x\nA{ }", "1:1"},
+		{"#line -3\nA{ }", "1:1"},
+		{"#pragma D line x\nA{ }", "1:1"},
+		{"# 12 foo\nA{ }", "2:1"},
+		{"# 12 \"foo\" bar\nA{ }", "2:1"},
 	} {
-		_, errs := identLines(src)
-		want := "1:1: " + malformedLine
+		_, errs := identLines(tt.src)
+		want := tt.pos + ": D_PRAGMA_MALFORM " + malformedLine
 		if len(errs) != 1 || errs[0] != want {
-			t.Errorf("scan %q: errors %q, want %q", src, errs, want)
+			t.Errorf("scan %q: errors %q, want %q", tt.src, errs, want)
 		}
 	}
 }
@@ -110,7 +115,7 @@ func TestErrorOrderAfterDirectives(t *testing.T) {
 	f := token.NewFile("t.d", []byte(src))
 	var l ErrorList
 	var s Scanner
-	s.Init(f, func(pos token.Pos, msg string) { l.Add(f.Position(pos), msg) }, nil)
+	s.Init(f, func(pos token.Pos, tag, msg string) { l.Add(f.Position(pos), tag, msg) }, nil)
 	for s.Scan().Kind != token.EOF {
 	}
 	l.Sort()

@@ -1,10 +1,8 @@
 package scanner
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/godtrace/godtrace/lang/token"
 )
@@ -13,217 +11,264 @@ func isHex(c byte) bool {
 	return isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
-// scanNumber scans an integer constant: decimal, octal (0...) or hex
-// (0x...), with an optional u/l/ll suffix in any case and order. D has no
-// floating-point constants; one is scanned whole and reported.
+func isOctal(c byte) bool { return '0' <= c && c <= '7' }
+
+// scanNumber scans an integer constant as DTrace's lexer does. A constant
+// is what its regular expression RGX_INT matches: decimal or octal digits,
+// or 0x and hex digits, then at most a u and an l or ll, in that order.
+// Whatever follows starts the next token, so 12uu is 12u and u, a syntax
+// error for the parser. Text that reads longer as a floating-point
+// constant (1.5, 1e3, 1f, .5) is one, and D has none.
 func (s *Scanner) scanNumber() Token {
 	start := s.off
-	base, digitsStart := 10, start
-	if s.at(0) == '0' && (s.at(1) == 'x' || s.at(1) == 'X') {
-		base, digitsStart = 16, start+2
-		s.off += 2
-		for s.off < len(s.src) && isHex(s.src[s.off]) {
-			s.off++
-		}
-	} else {
-		for s.off < len(s.src) && isDigit(s.src[s.off]) {
-			s.off++
-		}
-		if s.atFloat() {
-			return s.scanFloat(start)
-		}
-		if s.src[start] == '0' {
-			base = 8
-		}
+	end := intEnd(s.src, start)
+	if f := floatEnd(s.src, start); f > end {
+		s.off = f
+		s.syntaxError(start, "floating-point constants are not permitted")
+		return s.token(token.INT, start, string(s.src[start:f]))
 	}
-	digits := string(s.src[digitsStart:s.off])
-	for s.off < len(s.src) && isIdentChar(s.src[s.off]) {
-		s.off++
-	}
-	t := s.token(token.INT, start, string(s.src[start:s.off]))
-	suffix := string(s.src[digitsStart+len(digits) : s.off])
-	if s.checkDigits(start, t.Text, digits, suffix, base) {
-		t.Value = s.intValue(start, t.Text, digits, base)
-	}
+	s.off = end
+	t := s.token(token.INT, start, string(s.src[start:end]))
+	t.Value = s.intValue(start, t.Text)
 	return t
 }
 
-// atFloat reports whether a decimal digit string continues as a
-// floating-point constant: with a '.' or an exponent.
-func (s *Scanner) atFloat() bool {
-	switch s.at(0) {
-	case '.':
-		return s.at(1) != '.' // not 1...
-	case 'e', 'E':
-		c := s.at(1)
-		if c == '+' || c == '-' {
-			c = s.at(2)
+// intEnd returns where RGX_INT, ([0-9]+|0[xX][0-9A-Fa-f]+)[uU]?[lL]?[lL]?,
+// stops matching src from i. It matches at least one digit.
+func intEnd(src []byte, i int) int {
+	at := func(j int) byte {
+		if j < len(src) {
+			return src[j]
 		}
-		return isDigit(c)
+		return 0
 	}
-	return false
-}
-
-func (s *Scanner) scanFloat(start int) Token {
-	for s.off < len(s.src) && (isDigit(s.src[s.off]) || s.src[s.off] == '.') {
-		s.off++
-	}
-	if c := s.at(0); c == 'e' || c == 'E' {
-		s.off++
-		if c := s.at(0); c == '+' || c == '-' {
-			s.off++
+	if at(i) == '0' && (at(i+1) == 'x' || at(i+1) == 'X') && isHex(at(i+2)) {
+		i += 2
+		for isHex(at(i)) {
+			i++
+		}
+	} else {
+		for isDigit(at(i)) {
+			i++
 		}
 	}
-	for s.off < len(s.src) && isIdentChar(s.src[s.off]) {
-		s.off++
+	if c := at(i); c == 'u' || c == 'U' {
+		i++
 	}
-	s.error(start, "floating-point constants are not permitted")
-	return s.token(token.INT, start, string(s.src[start:s.off]))
+	for n := 0; n < 2 && (at(i) == 'l' || at(i) == 'L'); n++ {
+		i++
+	}
+	return i
 }
 
-// checkDigits validates the digits and suffix of an integer constant,
-// using DTrace's wording for bad digits.
-func (s *Scanner) checkDigits(start int, text, digits, suffix string, base int) bool {
-	if base == 16 && digits == "" {
-		s.error(start, fmt.Sprintf("invalid suffix %q on integer constant", text[1:]))
-		return false
+// floatEnd returns where RGX_FP, ([0-9]+"."?[0-9]*|"."[0-9]+)
+// ((e|E)("+"|-)?[0-9]+)?[fFlL]?, stops matching src from i, or i if it
+// does not match.
+func floatEnd(src []byte, i int) int {
+	at := func(j int) byte {
+		if j < len(src) {
+			return src[j]
+		}
+		return 0
 	}
-	if base == 8 {
-		if i := strings.IndexAny(digits, "89"); i >= 0 {
-			s.error(start, fmt.Sprintf("constant %s contains invalid digit %c", text, digits[i]))
-			return false
+	start := i
+	switch {
+	case isDigit(at(i)):
+		for isDigit(at(i)) {
+			i++
+		}
+		if at(i) == '.' {
+			i++
+		}
+		for isDigit(at(i)) {
+			i++
+		}
+	case at(i) == '.' && isDigit(at(i+1)):
+		i++
+		for isDigit(at(i)) {
+			i++
+		}
+	default:
+		return start
+	}
+	if c := at(i); c == 'e' || c == 'E' {
+		j := i + 1
+		if at(j) == '+' || at(j) == '-' {
+			j++
+		}
+		if isDigit(at(j)) {
+			for isDigit(at(j)) {
+				j++
+			}
+			i = j
 		}
 	}
-	if i := strings.IndexFunc(suffix, func(r rune) bool { return !strings.ContainsRune("uUlL", r) }); i >= 0 {
-		s.error(start, fmt.Sprintf("constant %s contains invalid digit %c", text, suffix[i]))
-		return false
+	switch at(i) {
+	case 'f', 'F', 'l', 'L':
+		i++
 	}
-	if !validSuffix(suffix) {
-		s.error(start, fmt.Sprintf("invalid suffix %q on integer constant", suffix))
-		return false
-	}
-	return true
+	return i
 }
 
-// validSuffix accepts at most one u and one l or ll, in any order and
-// case: u, l, ul, lu, ll, ull, llu.
-func validSuffix(suffix string) bool {
-	l := strings.ToLower(suffix)
-	switch l {
-	case "", "u", "l", "ul", "lu", "ll", "ull", "llu":
-		return true
+// intValue converts text as strtoull(text, &p, 0) does: 0x is hex, a
+// leading 0 octal. Like DTrace, it reports a value wider than 64 bits,
+// then a digit where the conversion stopped that is not a suffix (8 or 9
+// in an octal constant).
+func (s *Scanner) intValue(start int, text string) uint64 {
+	base, digits := 10, text
+	switch {
+	case len(text) > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'):
+		base, digits = 16, text[2:]
+	case text[0] == '0':
+		base = 8
 	}
-	return false
-}
-
-func (s *Scanner) intValue(start int, text, digits string, base int) uint64 {
-	v, err := strconv.ParseUint(digits, base, 64)
-	if errors.Is(err, strconv.ErrRange) {
-		s.error(start, fmt.Sprintf("constant %s results in integer overflow", text))
+	n := 0
+	for n < len(digits) && digitOK(digits[n], base) {
+		n++
+	}
+	v, err := strconv.ParseUint(digits[:n], base, 64)
+	if err != nil {
+		s.error(start, "D_INT_OFLOW", fmt.Sprintf("constant %s results in integer overflow", text))
+		return v
+	}
+	if rest := digits[n:]; rest != "" && !isSuffixChar(rest[0]) {
+		s.error(start, "D_INT_DIGIT", fmt.Sprintf("constant %s contains invalid digit %c", text, rest[0]))
 	}
 	return v
 }
 
+func digitOK(c byte, base int) bool {
+	switch base {
+	case 16:
+		return isHex(c)
+	case 8:
+		return isOctal(c)
+	}
+	return isDigit(c)
+}
+
+func isSuffixChar(c byte) bool { return c == 'u' || c == 'U' || c == 'l' || c == 'L' }
+
 // scanString scans a string literal; Text is its decoded value.
 func (s *Scanner) scanString() Token {
 	start := s.off
-	val, _ := s.scanQuoted('"', "unterminated string", "newline encountered in string literal")
-	return s.token(token.STRING, start, string(val))
+	body, ok := s.scanQuoted('"', "D_STR_NL", "newline encountered in string literal")
+	t := s.token(token.STRING, start, "")
+	if ok {
+		t.Text = string(unescape(body))
+	}
+	return t
 }
 
 // scanChar scans a character constant. As in C, 'ab' is a multi-character
 // constant: the value of its bytes taken as a big-endian integer.
 func (s *Scanner) scanChar() Token {
 	start := s.off
-	val, ok := s.scanQuoted('\'', "unterminated character constant", "newline encountered in character constant")
+	body, ok := s.scanQuoted('\'', "D_CHR_NL", "newline encountered in character constant")
 	t := s.token(token.CHAR, start, string(s.src[start:s.off]))
-	switch {
-	case !ok:
-	case len(val) == 0:
-		s.error(start, "empty character constant")
-	case len(val) > 8:
-		s.error(start, "character constant is too long")
-	default:
-		for _, b := range val {
-			t.Value = t.Value<<8 | uint64(b)
-		}
+	if !ok {
+		return t
+	}
+	if len(body) == 0 {
+		s.error(start, "D_CHR_NULL", "empty character constant")
+		return t
+	}
+	val := unescape(body)
+	if len(val) > 8 {
+		s.error(start, "D_CHR_OFLOW", "character constant is too long")
+		return t
+	}
+	for _, b := range val {
+		t.Value = t.Value<<8 | uint64(b)
 	}
 	return t
 }
 
-// scanQuoted scans text between quote characters, decoding escapes. ok
-// is false if the closing quote is missing; a newline is never consumed.
-func (s *Scanner) scanQuoted(quote byte, eofMsg, nlMsg string) (val []byte, ok bool) {
+// scanQuoted scans a quoted literal as DTrace's RGX_STR and RGX_CHR match
+// it: a backslash escapes any character but a newline. It returns the
+// text between the quotes, undecoded. ok is false, and the error
+// reported, for a newline before the closing quote (nlTag: DTrace reports
+// it on the line after, having read the newline) or for text that neither
+// closes nor meets a newline (the end of input, or a backslash before a
+// newline): then no rule of DTrace's matches, and its lexer rejects the
+// quote itself.
+func (s *Scanner) scanQuoted(quote byte, nlTag, nlMsg string) (body []byte, ok bool) {
 	start := s.off
-	s.off++
-	for {
-		if s.off >= len(s.src) {
-			s.error(start, eofMsg)
-			return val, false
+	for i := start + 1; ; {
+		if i >= len(s.src) || s.src[i] == '\\' && (i+1 >= len(s.src) || s.src[i+1] == '\n') {
+			s.skipLine(i)
+			s.syntaxError(start, fmt.Sprintf("syntax error near \"%c\"", quote))
+			return nil, false
 		}
-		switch c := s.src[s.off]; c {
-		case quote:
-			s.off++
-			return val, true
-		case '\n':
-			s.error(start, nlMsg)
-			return val, false
-		case '\\':
-			val = s.escape(val)
+		switch c := s.src[i]; {
+		case c == quote:
+			s.off = i + 1
+			return s.src[start+1 : i], true
+		case c == '\n':
+			s.off = i + 1
+			s.error(i+1, nlTag, nlMsg)
+			return nil, false
+		case c == '\\':
+			i += 2
 		default:
-			val = append(val, c)
-			s.off++
+			i++
 		}
 	}
+}
+
+// skipLine moves past the rest of the line from offset i, keeping the
+// newline, so that one bad literal does not garble the rest of the line.
+func (s *Scanner) skipLine(i int) {
+	for i < len(s.src) && s.src[i] != '\n' {
+		i++
+	}
+	s.off = i
+}
+
+// unescape decodes C escape sequences as DTrace's stresc2chr() does:
+// \a \b \f \n \r \t \v \" and \\, one to three octal digits, and \x with
+// any number of hex digits (none means a NUL byte), each value truncated
+// to a byte. Any other escape, \' and \? included, is kept as written,
+// backslash and all.
+func unescape(body []byte) []byte {
+	out := make([]byte, 0, len(body))
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '\\' || i+1 >= len(body) {
+			out = append(out, c)
+			continue
+		}
+		i++
+		c = body[i]
+		if b, ok := simpleEscapes[c]; ok {
+			out = append(out, b)
+			continue
+		}
+		switch {
+		case isOctal(c):
+			v := c - '0'
+			for n := 1; n < 3 && i+1 < len(body) && isOctal(body[i+1]); n++ {
+				i++
+				v = v<<3 | (body[i] - '0')
+			}
+			out = append(out, v)
+		case c == 'x':
+			var v byte
+			for i+1 < len(body) && isHex(body[i+1]) {
+				i++
+				v = v<<4 | byte(hexVal(body[i]))
+			}
+			out = append(out, v)
+		default:
+			out = append(out, '\\', c)
+		}
+	}
+	return out
 }
 
 var simpleEscapes = map[byte]byte{
-	'n': '\n', 't': '\t', 'r': '\r', 'v': '\v', 'b': '\b', 'f': '\f', 'a': '\a',
-	'\\': '\\', '"': '"', '\'': '\'', '?': '?',
-}
-
-// escape decodes the escape sequence at the current backslash and
-// appends its byte to val. An unknown escape such as \q is kept as
-// written, as DTrace does.
-func (s *Scanner) escape(val []byte) []byte {
-	start := s.off
-	c := s.at(1)
-	if c == 0 && s.off+1 >= len(s.src) || c == '\n' {
-		s.off++ // the caller reports the unterminated literal
-		return val
-	}
-	s.off += 2
-	if b, ok := simpleEscapes[c]; ok {
-		return append(val, b)
-	}
-	switch {
-	case '0' <= c && c <= '7':
-		v := int(c - '0')
-		for n := 1; n < 3 && '0' <= s.at(0) && s.at(0) <= '7'; n++ {
-			v = v*8 + int(s.at(0)-'0')
-			s.off++
-		}
-		if v > 0xff {
-			s.error(start, "octal escape sequence out of range")
-		}
-		return append(val, byte(v))
-	case c == 'x':
-		v, n := 0, 0
-		for ; isHex(s.at(0)); n++ {
-			if v <= 0xff {
-				v = v*16 + hexVal(s.at(0))
-			}
-			s.off++
-		}
-		switch {
-		case n == 0:
-			s.error(start, "\\x used with no following hex digits")
-		case v > 0xff:
-			s.error(start, "hex escape sequence out of range")
-		}
-		return append(val, byte(v))
-	}
-	return append(val, '\\', c)
+	'a': '\a', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', 'v': '\v',
+	'"': '"', '\\': '\\',
 }
 
 func hexVal(c byte) int {

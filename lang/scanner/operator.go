@@ -1,7 +1,6 @@
 package scanner
 
 import (
-	"fmt"
 	"unicode/utf8"
 
 	"github.com/godtrace/godtrace/lang/token"
@@ -93,6 +92,9 @@ func (s *Scanner) scanOperator() Token {
 		}
 		kind = k
 	}
+	if s.mode != modeTop {
+		s.balance(kind, start)
+	}
 	return s.token(kind, start, string(s.src[start:s.off]))
 }
 
@@ -128,10 +130,12 @@ func (s *Scanner) closesPredicate(start int) bool {
 		break
 	}
 	if s.parens > 0 {
-		s.error(start, "closing ) expected in predicate before /")
+		s.syntaxError(start, "closing ) expected in predicate before /")
 	} else if s.brackets > 0 {
-		s.error(start, "closing ] expected in predicate before /")
+		s.syntaxError(start, "closing ] expected in predicate before /")
 	}
+	s.nparens -= s.parens
+	s.nbrackets -= s.brackets
 	s.parens, s.brackets = 0, 0
 	return true
 }
@@ -145,19 +149,37 @@ func indexFrom(src []byte, from int, sep string) int {
 	return -1
 }
 
-// invalidChar reports the character at the current offset, consumes it
-// (a whole UTF-8 sequence if valid) and returns an ILLEGAL token.
+// invalidChar reports the byte at the current offset as DTrace's lexer
+// does, `syntax error near "c"` with the byte as it is, consumes it (a
+// whole UTF-8 sequence if valid, so that one character is one error) and
+// returns an ILLEGAL token.
 func (s *Scanner) invalidChar() Token {
 	start := s.off
-	r, size := utf8.DecodeRune(s.src[s.off:])
-	var msg string
-	if r == utf8.RuneError && size <= 1 {
-		size = 1
-		msg = fmt.Sprintf("invalid character '\\x%02x'", s.src[s.off])
-	} else {
-		msg = fmt.Sprintf("invalid character %q", r)
-	}
-	s.off += size
-	s.error(start, msg)
+	_, size := utf8.DecodeRune(s.src[s.off:])
+	s.off += max(size, 1)
+	s.syntaxError(start, `syntax error near "`+string(s.src[start:start+1])+`"`)
 	return s.token(token.ILLEGAL, start, string(s.src[start:s.off]))
+}
+
+// balance counts the parentheses and brackets of C tokens as DTrace's
+// lexer does, across the whole program, and reports a closing one that
+// has no opening one before it. (At the top level DTrace's lexer knows no
+// parentheses: the parser reports them.)
+func (s *Scanner) balance(k token.Kind, off int) {
+	switch k {
+	case token.LPAREN:
+		s.nparens++
+	case token.LBRACK:
+		s.nbrackets++
+	case token.RPAREN:
+		if s.nparens--; s.nparens < 0 {
+			s.nparens = 0
+			s.syntaxError(off, "extra ) in input stream")
+		}
+	case token.RBRACK:
+		if s.nbrackets--; s.nbrackets < 0 {
+			s.nbrackets = 0
+			s.syntaxError(off, "extra ] in input stream")
+		}
+	}
 }

@@ -14,16 +14,20 @@
 // a predicate closes it when the next significant character is '{', ';',
 // '/' or the end of input; any other '/' is division, so /x / 2 > 1/ works.
 //
-// Control lines are handled here: "#pragma ..." becomes a token.PRAGMA
-// wherever it appears; "#!" interpreter lines, "#line", "# 12 "file"",
-// "#ident" and the null directive "#" are skipped. Line directives, as the
-// C preprocessor writes them, renumber the lines that follow (see
-// token.File.AddLine), so that errors in preprocessed text name the
-// user's lines.
+// Control lines are handled here, as DTrace's dt_pragma() handles them
+// (see controlLine): "#pragma D name ..." becomes a token.PRAGMA wherever
+// it appears; "#!" interpreter lines, "#ident" and the null directive "#"
+// are skipped; "#error" is an error. Line directives ("#line", and
+// "# 12 "file"" as the C preprocessor writes them) renumber the lines
+// that follow (see token.File.AddLine), so that errors in preprocessed
+// text name the user's lines.
 //
-// The scanner never panics, and each call to Scan consumes input until the
-// end, where it returns token.EOF forever. Lexical errors go to the
-// ErrorHandler and scanning goes on.
+// Tokens and errors are DTrace's: what its lexer (dt_lex.l) takes as one
+// token is one here (12uu is 12u then u), and each error has DTrace's
+// D_* tag and wording (D_SYNTAX for what dt_lex.l reports with
+// yyerror()). The scanner never panics, and each call to Scan consumes
+// input until the end, where it returns token.EOF forever. Lexical
+// errors go to the ErrorHandler and scanning goes on.
 package scanner
 
 import (
@@ -70,6 +74,7 @@ type Scanner struct {
 	braces, parens, brackets int        // nesting in the current mode
 	last                     token.Kind // kind of the previous token
 	inList                   bool       // the previous tokens were probe descriptions and commas
+	nparens, nbrackets       int        // open ( and [ of the whole program (see balance)
 
 	// ErrorCount is the number of errors reported so far.
 	ErrorCount int
@@ -83,12 +88,16 @@ func (s *Scanner) Init(f *token.File, errh ErrorHandler, isType func(name string
 	*s = Scanner{file: f, src: f.Src, errh: errh, isType: isType}
 }
 
-func (s *Scanner) error(off int, msg string) {
+func (s *Scanner) error(off int, tag, msg string) {
 	s.ErrorCount++
 	if s.errh != nil {
-		s.errh(s.file.Pos(off), msg)
+		s.errh(s.file.Pos(off), tag, msg)
 	}
 }
+
+// syntaxError reports what DTrace's lexer reports with yyerror(): its
+// tag is always D_SYNTAX.
+func (s *Scanner) syntaxError(off int, msg string) { s.error(off, "D_SYNTAX", msg) }
 
 // at returns the byte i bytes past the current one, or 0 past the end.
 func (s *Scanner) at(i int) byte {
@@ -218,7 +227,6 @@ func (s *Scanner) skipSpace() {
 }
 
 func (s *Scanner) skipBlockComment() {
-	start := s.off
 	s.off += 2
 	for s.off < len(s.src) {
 		switch {
@@ -226,13 +234,15 @@ func (s *Scanner) skipBlockComment() {
 			s.off += 2
 			return
 		case s.src[s.off] == '/' && s.at(1) == '*':
-			s.error(s.off, "/* encountered inside a comment")
+			s.syntaxError(s.off, "/* encountered inside a comment")
 			s.off += 2
 		default:
 			s.off++
 		}
 	}
-	s.error(start, "end-of-file encountered before matching */")
+	// DTrace reports it where it meets the end, not where the comment
+	// starts.
+	s.syntaxError(len(s.src), "end-of-file encountered before matching */")
 }
 
 // atLineStart reports whether only blanks precede offset off on its line,
@@ -248,39 +258,6 @@ func (s *Scanner) atLineStart(off int) bool {
 		}
 	}
 	return true
-}
-
-// controlLine consumes a line starting with '#'. It returns a PRAGMA
-// token for #pragma, and ok == false for lines that are skipped.
-func (s *Scanner) controlLine() (t Token, ok bool) {
-	start := s.off
-	end := start
-	for end < len(s.src) && s.src[end] != '\n' {
-		end++
-	}
-	s.off = end
-	line := string(s.src[start+1 : end])
-	if strings.HasPrefix(line, "!") {
-		return Token{}, false // #! interpreter line
-	}
-	body := strings.TrimLeft(line, " \t\f\v\r")
-	word := body
-	if i := strings.IndexAny(body, " \t\f\v\r"); i >= 0 {
-		word = body[:i]
-	}
-	switch {
-	case word == "pragma":
-		return s.token(token.PRAGMA, start, body[len(word):]), true
-	case word == "", word == "ident":
-		// The null directive and #ident: accepted, ignored.
-	case word == "line":
-		s.lineDirective(start, end, body[len(word):], 1)
-	case isDigit(word[0]):
-		s.lineDirective(start, end, body, 0)
-	default:
-		s.error(start, "invalid control directive: #"+word)
-	}
-	return Token{}, false
 }
 
 // scanTop scans a token between top-level items.

@@ -13,13 +13,13 @@ func wellKnown(name string) bool { return name == "uint64_t" || name == "myint_t
 
 // scanAll scans src and renders the tokens compactly: operators and
 // keywords by spelling, other kinds as KIND(text). Errors are returned
-// as "line:col: msg".
+// as "line:col: TAG msg".
 func scanAll(src string) (toks string, errs []string) {
 	f := token.NewFile("t.d", []byte(src))
 	var s Scanner
-	s.Init(f, func(pos token.Pos, msg string) {
+	s.Init(f, func(pos token.Pos, tag, msg string) {
 		p := f.Position(pos)
-		errs = append(errs, fmt.Sprintf("%d:%d: %s", p.Line, p.Column, msg))
+		errs = append(errs, fmt.Sprintf("%d:%d: %s %s", p.Line, p.Column, tag, msg))
 	}, wellKnown)
 	var out []string
 	for i := 0; i <= len(src)+1; i++ {
@@ -100,15 +100,20 @@ var scanTests = []struct{ src, want string }{
 	{"A{ +++ a---b x+=+1 }", "PROBE(A) { ++ + IDENT(a) -- - IDENT(b) IDENT(x) += + INT(1=1) }"},
 
 	// Integers.
-	{"A{ 0 42 052 0x2a 0X2A 42u 42U 42l 42ul 42UL 42lu 42ll 42ull 42LLU 0x2aUL }",
-		"PROBE(A) { INT(0=0) INT(42=42) INT(052=42) INT(0x2a=42) INT(0X2A=42) INT(42u=42) INT(42U=42) INT(42l=42) INT(42ul=42) INT(42UL=42) INT(42lu=42) INT(42ll=42) INT(42ull=42) INT(42LLU=42) INT(0x2aUL=42) }"},
+	{"A{ 0 42 052 0x2a 0X2A 42u 42U 42l 42ul 42UL 42ll 42ull 42uLl 0x2aUL }",
+		"PROBE(A) { INT(0=0) INT(42=42) INT(052=42) INT(0x2a=42) INT(0X2A=42) INT(42u=42) INT(42U=42) INT(42l=42) INT(42ul=42) INT(42UL=42) INT(42ll=42) INT(42ull=42) INT(42uLl=42) INT(0x2aUL=42) }"},
 	{"A{ 18446744073709551615 0xffffffffffffffff }", "PROBE(A) { INT(18446744073709551615=18446744073709551615) INT(0xffffffffffffffff=18446744073709551615) }"},
-	// Characters.
-	{`A{ 'a' '\n' '\0' '\x41' '\101' 'ab' '\'' '"' '\\' }`,
-		`PROBE(A) { CHAR('a'=97) CHAR('\n'=10) CHAR('\0'=0) CHAR('\x41'=65) CHAR('\101'=65) CHAR('ab'=24930) CHAR('\''=39) CHAR('"'=34) CHAR('\\'=92) }`},
+	// A constant is what DTrace's RGX_INT matches; what follows is the
+	// next token. The parser rejects these; DTrace does too.
+	{"A{ 42lu 42LLU 12uu 12lul 0x 0x1g 12q 1e }",
+		"PROBE(A) { INT(42l=42) IDENT(u) INT(42LL=42) IDENT(U) INT(12u=12) IDENT(u) INT(12l=12) IDENT(ul) INT(0=0) IDENT(x) INT(0x1=1) IDENT(g) INT(12=12) IDENT(q) INT(1=1) IDENT(e) }"},
+	// Characters. Escapes are DTrace's stresc2chr(): \' is not one, so
+	// '\'' is the two-byte constant '\\' '\''.
+	{`A{ 'a' '\n' '\0' '\x41' '\101' 'ab' '\'' '"' '\\' '\x' '\x141' '\777' }`,
+		`PROBE(A) { CHAR('a'=97) CHAR('\n'=10) CHAR('\0'=0) CHAR('\x41'=65) CHAR('\101'=65) CHAR('ab'=24930) CHAR('\''=23591) CHAR('"'=34) CHAR('\\'=92) CHAR('\x'=0) CHAR('\x141'=65) CHAR('\777'=255) }`},
 	// Strings.
 	{`A{ "hello\n" "\t\r\\\"\'\a\b\f\v\0\101\x41\?" "" "a\qb" }`,
-		`PROBE(A) { STRING("hello\n") STRING("\t\r\\\"'\a\b\f\v\x00AA?") STRING("") STRING("a\\qb") }`},
+		`PROBE(A) { STRING("hello\n") STRING("\t\r\\\"\\'\a\b\f\v\x00AA\\?") STRING("") STRING("a\\qb") }`},
 
 	// Keywords.
 	{"A{ sizeof stringof offsetof xlate if else self this int }", "PROBE(A) { sizeof stringof offsetof xlate if else self this int }"},
@@ -119,6 +124,10 @@ var scanTests = []struct{ src, want string }{
 	{"#pragma D option quiet\nBEGIN", "PRAGMA( D option quiet) PROBE(BEGIN)"},
 	{"  #pragma D option bufsize=8m\n", "PRAGMA( D option bufsize=8m)"},
 	{"#line 12 \"foo.d\"\n# 12 \"foo.d\"\n#ident x\n#\nBEGIN", "PROBE(BEGIN)"},
+	// Pragmas other than "#pragma D ..." are C's: unknown ones are
+	// ignored. #pragma [D] ident and line are handled by the scanner.
+	{"#pragma once\n#pragma option quiet\n#pragma ident \"x\"\n#pragma D ident x\n#pragma\n#pragma D\nBEGIN", "PROBE(BEGIN)"},
+	{"# pragma  D attributes Stable/Stable/Common x\n", "PRAGMA(  D attributes Stable/Stable/Common x)"},
 	{"BEGIN {\n#pragma D option quiet\n x }", "PROBE(BEGIN) { PRAGMA( D option quiet) IDENT(x) }"},
 	{"BEGIN { a \\\n b }", "PROBE(BEGIN) { IDENT(a) IDENT(b) }"},
 }
@@ -135,34 +144,54 @@ func TestScan(t *testing.T) {
 	}
 }
 
+// scanErrorTests give the first error of each source, with DTrace's tag
+// and wording (lang/check/messages.go) and where DTrace reports it.
 var scanErrorTests = []struct{ src, err string }{
-	{"A{ \x01 }", `1:4: invalid character '\x01'`},
-	{"A{ # }", `1:4: invalid character '#'`},
-	{"A{ \xff }", `1:4: invalid character '\xff'`},
-	{"A{ é }", `1:4: invalid character 'é'`},
-	{"A{ $ }", `1:4: invalid character '$'`},
-	{`A{ "abc`, "1:4: unterminated string"},
-	{"A{ \"abc\n\" }", "1:4: newline encountered in string literal"},
-	{"A{ 'a", "1:4: unterminated character constant"},
-	{"A{ 'a\n' }", "1:4: newline encountered in character constant"},
-	{"A{ '' }", "1:4: empty character constant"},
-	{"A{ 'abcdefghi' }", "1:4: character constant is too long"},
-	{`A{ "\x" }`, `1:5: \x used with no following hex digits`},
-	{`A{ "\x100" }`, `1:5: hex escape sequence out of range`},
-	{`A{ "\777" }`, `1:5: octal escape sequence out of range`},
-	{"/* abc", "1:1: end-of-file encountered before matching */"},
-	{"A{ /* a /* b */ }", "1:9: /* encountered inside a comment"},
-	{"A{ 1.5 }", "1:4: floating-point constants are not permitted"},
-	{"A{ .5 }", "1:4: floating-point constants are not permitted"},
-	{"A{ 1e10 }", "1:4: floating-point constants are not permitted"},
-	{"A{ 089 }", "1:4: constant 089 contains invalid digit 8"},
-	{"A{ 12q }", "1:4: constant 12q contains invalid digit q"},
-	{"A{ 12uu }", `1:4: invalid suffix "uu" on integer constant`},
-	{"A{ 12lul }", `1:4: invalid suffix "lul" on integer constant`},
-	{"A{ 0x }", `1:4: invalid suffix "x" on integer constant`},
-	{"A{ 18446744073709551616 }", "1:4: constant 18446744073709551616 results in integer overflow"},
-	{"#define X 1\n", "1:1: invalid control directive: #define"},
-	{"A /(x/ {}", "1:6: closing ) expected in predicate before /"},
+	// A character no token starts with: the byte itself, as %c prints it.
+	{"A{ \x01 }", "1:4: D_SYNTAX syntax error near \"\x01\""},
+	{"A{ # }", `1:4: D_SYNTAX syntax error near "#"`},
+	{"A{ \xff }", "1:4: D_SYNTAX syntax error near \"\xff\""},
+	{"A{ é }", "1:4: D_SYNTAX syntax error near \"\xc3\""},
+	{"A{ $ }", `1:4: D_SYNTAX syntax error near "$"`},
+	{"A{ x) }", `1:5: D_SYNTAX extra ) in input stream`},
+	{"A{ x] }", `1:5: D_SYNTAX extra ] in input stream`},
+	// A literal cut by a newline is reported on the next line: DTrace
+	// has read the newline. One cut by the end, or by a backslash before
+	// the newline, matches no rule, and the quote is rejected.
+	{`A{ "abc`, `1:4: D_SYNTAX syntax error near """`},
+	{"A{ \"abc\\\n\" }", `1:4: D_SYNTAX syntax error near """`},
+	{"A{ \"abc\n\" }", "2:1: D_STR_NL newline encountered in string literal"},
+	{"A{ 'a", `1:4: D_SYNTAX syntax error near "'"`},
+	{"A{ 'a\n' }", "2:1: D_CHR_NL newline encountered in character constant"},
+	{"A{ '' }", "1:4: D_CHR_NULL empty character constant"},
+	{"A{ 'abcdefghi' }", "1:4: D_CHR_OFLOW character constant is too long"},
+	{`A{ '\x41\x41\x41\x41\x41\x41\x41\x41\x41' }`, "1:4: D_CHR_OFLOW character constant is too long"},
+	// Comments: an unterminated one is reported at the end.
+	{"/* abc\n", "2:1: D_SYNTAX end-of-file encountered before matching */"},
+	{"A{ /* a /* b */ }", "1:9: D_SYNTAX /* encountered inside a comment"},
+	// Numbers.
+	{"A{ 1.5 }", "1:4: D_SYNTAX floating-point constants are not permitted"},
+	{"A{ .5 }", "1:4: D_SYNTAX floating-point constants are not permitted"},
+	{"A{ 1e10 }", "1:4: D_SYNTAX floating-point constants are not permitted"},
+	{"A{ 1. }", "1:4: D_SYNTAX floating-point constants are not permitted"},
+	{"A{ 1f }", "1:4: D_SYNTAX floating-point constants are not permitted"},
+	{"A{ 089 }", "1:4: D_INT_DIGIT constant 089 contains invalid digit 8"},
+	{"A{ 0128ul }", "1:4: D_INT_DIGIT constant 0128ul contains invalid digit 8"},
+	{"A{ 18446744073709551616 }", "1:4: D_INT_OFLOW constant 18446744073709551616 results in integer overflow"},
+	{"A{ 0x12345678123456781 }", "1:4: D_INT_OFLOW constant 0x12345678123456781 results in integer overflow"},
+	{"A{ 02000000000000000000000 }", "1:4: D_INT_OFLOW constant 02000000000000000000000 results in integer overflow"},
+	// Control lines.
+	{"#define X 1\n", "1:1: D_PRAGCTL_INVAL invalid control directive: #define"},
+	{"#option quiet\n", "1:1: D_PRAGCTL_INVAL invalid control directive: #option"},
+	{"#\"x\"\nA", "2:1: D_PRAGCTL_INVAL invalid control directive"},
+	{"#error stop 42 \"here now\"\n", "1:1: D_PRAGERR #error: stop here now "},
+	{"#pragma error x\n", "1:1: D_PRAGERR #error: x "},
+	{"#pragma D error \"this is an error message\"\n", "1:1: D_PRAGERR #error: this is an error message "},
+	{"#pragma D error \"abc\n", "2:1: D_STR_NL newline encountered in string literal"},
+	{"#line 089\n", "1:7: D_INT_DIGIT constant 089 contains invalid digit 8"},
+	{"BEGIN { }\n#pragma D option quiet", "2:23: D_SYNTAX end-of-file encountered before end of control line"},
+	{"A /(x/ {}", "1:6: D_SYNTAX closing ) expected in predicate before /"},
+	{"A /a[x/ {}", "1:7: D_SYNTAX closing ] expected in predicate before /"},
 }
 
 func TestScanErrors(t *testing.T) {

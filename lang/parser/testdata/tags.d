@@ -1,20 +1,22 @@
 /*
- * Syntax errors in DTrace's words, one per line. compile reports every
- * parse error with the tag D_SYNTAX; the lines here are the parse errors
- * that DTrace also tags D_SYNTAX, and lang/check/tags_test.go checks each
- * annotation against that tag's messages in lang/check/messages.go.
- * Parse errors that DTrace tags otherwise (D_CHR_NULL, D_STR_NL,
- * D_PRAGCTL_INVAL, ...) are not here: compile would report them with the
- * wrong tag.
+ * Errors of the parser in DTrace's words, one per line, with the tag
+ * DTrace reports each with; tags_lex.d and tags_const.d have the
+ * scanner's. compile reports them with these tags, and
+ * lang/check/tags_test.go checks each annotation against that tag's
+ * messages in lang/check/messages.go, so annotations here are whole
+ * messages. A file holds fewer errors than ParseFile reports (ten).
+ * Errors no annotation can follow (#error, the end of input inside a
+ * control line) are in tags_test.go's parserUnannotatable.
  */
-BEGIN { x = ; }				/* ERROR "syntax error near \";\"" */
-BEGIN { x = 1 y; }			/* ERROR "syntax error near \"y\"" */
-BEGIN { x = 1.5; }			/* ERROR "floating-point constants are not permitted" */
-BEGIN { /* a /* b */ }			/* ERROR "/* encountered inside a comment" */
-BEGIN /(x/ { }				/* ERROR "closing ) expected in predicate before /" */
-BEGIN /a[x/ { }				/* ERROR "closing ] expected in predicate before /" */
-BEGIN /x/ ;				/* ERROR "expected actions { } following probe description and predicate" */
+BEGIN { x = ; }				/* ERROR D_SYNTAX "syntax error near \";\"" */
+BEGIN { x = 1 y; }			/* ERROR D_SYNTAX "syntax error near \"y\"" */
+BEGIN { x = 1 2; }			/* ERROR D_SYNTAX "syntax error near \"2\"" */
+BEGIN { x = 12lu; }			/* ERROR D_SYNTAX "syntax error near \"u\"" */
+BEGIN /x/ ;				/* ERROR D_SYNTAX "expected actions { } following probe description and predicate" */
+BEGIN { x = (y)(1); }			/* ERROR D_FUNC_IDENT "function designator is not of function type" */
+extern static int x;			/* ERROR D_DECL_CLASS "only one storage class allowed in a declaration" */
+a:b:c:d:e { }				/* ERROR D_PDESC_INVAL "invalid probe description \"a:b:c:d:e\": Overspecified probe description" */
 
 /* Recovered. */
 BEGIN { x = 1; }
-BEGIN					/* ERROR "expected predicate and/or actions following probe description" */
+BEGIN					/* ERROR D_SYNTAX "expected predicate and/or actions following probe description" */
