@@ -159,7 +159,8 @@ func TestErrors(t *testing.T) {
 		{"BEGIN { x = ; }", `line 1: syntax error near ";"`},
 		{"syscall::nosuch:entry { }", "line 1: probe description syscall::nosuch:entry does not match any probes"},
 		{"BEGIN { x = y; }", "line 1: failed to resolve y: Unknown variable name"},
-		{"BEGIN\n{\n\tx = vtimestamp;\n}", "line 3: built-in variable vtimestamp is not supported yet"},
+		// A code generation error, at its line.
+		{"BEGIN\n{\n\tx = *curthread;\n}", "line 3: values of type struct task_struct cannot be used here yet"},
 		{"tick-0 { }", "line 1: provider profile:"},
 	} {
 		_, err := compileSrc(t, "", tt.src)
@@ -198,5 +199,24 @@ func TestSources(t *testing.T) {
 	l, ok := err.(ErrorList)
 	if !ok || l[0].File != 1 || l[0].Line != 4 {
 		t.Fatalf("error %v, want one in source 1 at line 4", err)
+	}
+}
+
+// TestPointerPlusPointer checks that p += q and p -= q, which DTrace's
+// checker accepts for compatible pointers, are refused with a message
+// rather than given a meaning.
+func TestPointerPlusPointer(t *testing.T) {
+	for _, op := range []string{"+=", "-="} {
+		src := "BEGIN\n{\n\tp = (int *)arg0;\n\tp " + op + " p;\n}"
+		_, err := compileSrc(t, "", src)
+		l, ok := err.(ErrorList)
+		want := "line 4: operator " + op + " on two pointers is not supported"
+		if !ok {
+			t.Errorf("%s: error %v, want %q", op, err, want)
+			continue
+		}
+		if got := fmt.Sprintf("line %d: %s", l[0].Line, l[0].Msg); got != want {
+			t.Errorf("%s: %s, want %s", op, got, want)
+		}
 	}
 }

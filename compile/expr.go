@@ -15,12 +15,17 @@ func (g *gen) expr(e ast.Expr) {
 	if g.err != nil {
 		return
 	}
-	if v, ok := g.c.info.Consts[e]; ok {
-		g.emit(loadImm(asm.R0, v))
+	if st, ok := g.c.info.Strings[e]; ok {
+		g.asString(e, st)
 		return
 	}
-	if st, ok := g.c.info.Strings[e]; ok {
-		g.charArray(e, st)
+	g.value(e)
+}
+
+// value evaluates e as its own type, even where it is used as a string.
+func (g *gen) value(e ast.Expr) {
+	if v, ok := g.c.info.Consts[e]; ok {
+		g.emit(loadImm(asm.R0, v))
 		return
 	}
 	switch e := e.(type) {
@@ -85,8 +90,7 @@ func (g *gen) expr(e ast.Expr) {
 	case *ast.CondExpr:
 		g.cond(e)
 	case *ast.CastExpr:
-		g.expr(e.X)
-		g.normalize(asm.R0, g.typeOf(e))
+		g.cast(e)
 	default:
 		g.fail(e, "expression not supported yet")
 	}
@@ -237,9 +241,9 @@ func (g *gen) binary(e *ast.BinaryExpr) {
 		return
 	}
 	xt, yt := g.typeOf(e.X), g.typeOf(e.Y)
-	g.expr(e.X)
+	g.operand(e.X)
 	g.push()
-	g.expr(e.Y)
+	g.operand(e.Y)
 	g.emit(asm.Mov.Reg(asm.R2, asm.R0))
 	g.pop(asm.R1)
 	if _, ok := signedJumps[e.Op]; ok {
@@ -250,8 +254,12 @@ func (g *gen) binary(e *ast.BinaryExpr) {
 		g.compare(e.Op, signedCompare(xt, yt))
 		return
 	}
-	if (e.Op == token.ADD || e.Op == token.SUB) && (xt.Kind == check.Pointer || yt.Kind == check.Pointer) {
-		g.pointerArith(e.Op, xt, yt)
+	if (e.Op == token.ADD || e.Op == token.SUB) && (isAddress(xt) || isAddress(yt)) {
+		if t := g.typeOf(e); t.Kind == check.String {
+			g.stringArith(e.Op, t.Size)
+			return
+		}
+		g.pointerArith(e.Op, asPointer(xt), asPointer(yt))
 		return
 	}
 	if e.Op == token.LXOR {
@@ -264,6 +272,34 @@ func (g *gen) binary(e *ast.BinaryExpr) {
 	}
 	g.arith(e.Op, g.typeOf(e))
 	g.normalize(asm.R0, g.typeOf(e))
+}
+
+// operand evaluates an operand of a binary operator: an array stands
+// for its address.
+func (g *gen) operand(e ast.Expr) {
+	if g.typeOf(e).Kind == check.Array {
+		g.base(e)
+		return
+	}
+	g.expr(e)
+}
+
+// isAddress reports whether a value of type t is an address to the
+// additive operators: a pointer, an array or a string.
+func isAddress(t check.Type) bool {
+	return t.Kind == check.Pointer || t.Kind == check.Array || t.Kind == check.String
+}
+
+// asPointer is the pointer type an address operand of type t scales by:
+// an array's element type, a string's char.
+func asPointer(t check.Type) check.Type {
+	switch t.Kind {
+	case check.Array:
+		return check.PointerTo(*t.Elem)
+	case check.String:
+		return check.PointerTo(check.TypeChar)
+	}
+	return t
 }
 
 // signedCompare reports whether x and y compare as signed after the usual
@@ -374,7 +410,7 @@ func (g *gen) cond(e *ast.CondExpr) {
 		buf = g.tmp(t.Size)
 	}
 	branch := func(x ast.Expr) {
-		g.expr(x)
+		g.operand(x)
 		if t.Kind == check.String {
 			g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(buf)))
 			g.copyString(roundUp(g.typeOf(x).Size, 8), roundUp(t.Size, 8))
@@ -389,6 +425,19 @@ func (g *gen) cond(e *ast.CondExpr) {
 	branch(e.F)
 	g.mark(end)
 	g.normalize(asm.R0, t)
+}
+
+// condAddr leaves in R0 the address of the struct or union c ? t : f
+// selects.
+func (g *gen) condAddr(e *ast.CondExpr) {
+	els, end := g.newLabel(), g.newLabel()
+	g.expr(e.C)
+	g.emit(asm.JEq.Imm(asm.R0, 0, els))
+	g.addr(e.T)
+	g.emit(asm.Ja.Label(end))
+	g.mark(els)
+	g.addr(e.F)
+	g.mark(end)
 }
 
 // constValue evaluates an integer constant expression the checker accepted.

@@ -46,14 +46,21 @@ func (g *gen) addr(e ast.Expr) {
 		g.base(e.X)
 	case *ast.IndexExpr:
 		el := g.c.info.Types[e]
-		g.base(e.X)
+		base, index := e.X, e.Keys[0]
+		if g.typeOf(base).Kind == check.Int {
+			// i[p] is p[i], as in C.
+			base, index = index, base
+		}
+		g.base(base)
 		g.push()
-		g.expr(e.Keys[0])
+		g.expr(index)
 		if el.Size != 1 {
 			g.emit(asm.Mul.Imm(asm.R0, int32(el.Size)))
 		}
 		g.pop(asm.R1)
 		g.emit(asm.Add.Reg(asm.R0, asm.R1))
+	case *ast.CondExpr:
+		g.condAddr(e)
 	default:
 		g.fail(e, "cannot take the address of this expression")
 	}

@@ -3,7 +3,9 @@ package compile
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/token"
 )
 
 // copyString copies a NUL-padded string buffer of src bytes at R8 into
@@ -49,4 +51,47 @@ func (g *gen) compareStrings(x, y check.Type) {
 	g.mark(eq)
 	g.emit(asm.Mov.Imm(asm.R0, 0))
 	g.mark(end)
+}
+
+// asString evaluates e, used where a string is wanted although it is
+// not one (check.Info.Strings), into a string buffer of st.Size bytes: a
+// char array is read from memory, the constant 0 is the null string,
+// which reads as "", and a pointer or integer is the address of the
+// string to read.
+func (g *gen) asString(e ast.Expr, st check.Type) {
+	t := g.c.info.Types[e]
+	switch {
+	case t.Kind == check.Array:
+		g.charArray(e, st)
+	case t.Kind == check.Int && st.Size == 1:
+		// The checker gives the null string a one-byte bound.
+		g.stringLit("", st.Size)
+	default:
+		g.value(e)
+		g.stringFrom(st.Size, t.Userland)
+	}
+}
+
+// cast evaluates (T)x. An integer is converted to T's size and
+// signedness; an array cast to a pointer is its address. A string cast
+// of an address needs nothing more: its operand is in check.Info.Strings.
+func (g *gen) cast(e *ast.CastExpr) {
+	if g.typeOf(e.X).Kind == check.Array {
+		g.base(e.X)
+		return
+	}
+	g.expr(e.X)
+	g.normalize(asm.R0, g.typeOf(e))
+}
+
+// stringArith computes s + i, i + s and s - i, with the operands in R1
+// and R2: the string from that address on, read into a new buffer.
+func (g *gen) stringArith(op token.Kind, size int) {
+	if op == token.ADD {
+		g.emit(asm.Add.Reg(asm.R1, asm.R2))
+	} else {
+		g.emit(asm.Sub.Reg(asm.R1, asm.R2))
+	}
+	g.emit(asm.Mov.Reg(asm.R0, asm.R1))
+	g.stringFrom(size, false)
 }

@@ -138,32 +138,40 @@ func (g *gen) storeVar(e ast.Expr, src check.Type) {
 }
 
 // storeDyn stores R0 into a dynamic variable. Storing 0 deletes it, as
-// DTrace frees a dynamic variable assigned zero; a full map counts a
-// dynamic variable drop.
+// DTrace frees a dynamic variable assigned zero; a string variable is
+// deleted when assigned the empty string, which is what 0 (DTrace's
+// null string) becomes. A full map counts a dynamic variable drop.
 func (g *gen) storeDyn(e ast.Expr, v *check.Var, loc varLoc, srcSize int) {
 	str := v.Type.Kind == check.String
 	g.push()
 	key := g.dynKey(e, v, loc)
 	val := 0
-	done := g.newLabel()
+	store, done := g.newLabel(), g.newLabel()
 	g.pop(asm.R0)
 	if str {
 		val = g.tmp(loc.valSize)
 		g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(val)))
 		g.copyString(srcSize, loc.valSize)
+		g.emit(asm.LoadMem(asm.R1, asm.R9, 0, asm.Byte), asm.JNE.Imm(asm.R1, 0, store))
+	} else {
+		g.emit(asm.JNE.Imm(asm.R0, 0, store))
+	}
+	g.emit(
+		asm.LoadMapPtr(asm.R1, 0).WithReference(loc.mapName),
+		asm.Mov.Reg(asm.R2, regScratch),
+		asm.Add.Imm(asm.R2, int32(key)),
+		asm.FnMapDeleteElem.Call(),
+	)
+	if str {
+		g.emit(asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(val)))
+	} else {
+		g.emit(asm.Mov.Imm(asm.R0, 0))
+	}
+	g.emit(asm.Ja.Label(done))
+	g.mark(store)
+	if str {
 		g.emit(asm.Mov.Reg(asm.R3, asm.R9))
 	} else {
-		store := g.newLabel()
-		g.emit(asm.JNE.Imm(asm.R0, 0, store))
-		g.emit(
-			asm.LoadMapPtr(asm.R1, 0).WithReference(loc.mapName),
-			asm.Mov.Reg(asm.R2, regScratch),
-			asm.Add.Imm(asm.R2, int32(key)),
-			asm.FnMapDeleteElem.Call(),
-			asm.Mov.Imm(asm.R0, 0),
-			asm.Ja.Label(done),
-		)
-		g.mark(store)
 		g.emit(asm.StoreMem(asm.R10, stackValue, asm.R0, asm.DWord), asm.Mov.Reg(asm.R3, asm.R10), asm.Add.Imm(asm.R3, stackValue))
 	}
 	g.emit(
@@ -213,7 +221,17 @@ func (g *gen) assign(e *ast.AssignExpr) {
 	g.emit(asm.Mov.Reg(asm.R2, asm.R0))
 	g.pop(asm.R1)
 	t := g.typeOf(e)
-	g.arith(compoundOps[e.Op], t)
+	switch {
+	case t.Kind == check.Pointer && g.typeOf(e.Y).Kind != check.Int:
+		// DTrace's checker lets a pointer take a compatible pointer
+		// here, but its code generator has no meaning for it.
+		g.fail(e, "operator %s on two pointers is not supported", e.Op)
+	case t.Kind == check.Pointer:
+		// p += i and p -= i scale i by the pointee's size.
+		g.pointerArith(compoundOps[e.Op], t, g.typeOf(e.Y))
+	default:
+		g.arith(compoundOps[e.Op], t)
+	}
 	g.storeVar(x, t)
 }
 
@@ -222,10 +240,15 @@ func (g *gen) incdec(x ast.Expr, op token.Kind, postfix bool) {
 	x = ast.Unparen(x)
 	g.loadVar(x)
 	g.push()
+	step := int32(1)
+	if t := g.typeOf(x); t.Kind == check.Pointer {
+		// A pointer steps by the size of what it points to.
+		step = int32(t.ElemSize())
+	}
 	if op == token.INC {
-		g.emit(asm.Add.Imm(asm.R0, 1))
+		g.emit(asm.Add.Imm(asm.R0, step))
 	} else {
-		g.emit(asm.Sub.Imm(asm.R0, 1))
+		g.emit(asm.Sub.Imm(asm.R0, step))
 	}
 	g.storeVar(x, g.typeOf(x))
 	if postfix {

@@ -2,6 +2,7 @@ package check
 
 import (
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -20,89 +21,296 @@ var actionNames = map[string]spec.ActionKind{
 	"normalize": spec.ActNormalize, "denormalize": spec.ActDenormalize,
 }
 
+// action checks an action call. As in DTrace, the arguments are first
+// typed (cooked), then the action's own rules apply, and the first
+// error ends the statement.
 func (c *checker) action(call *ast.CallExpr) {
-	name := call.Fun.Name
-	kind := actionNames[name]
-	act := Action{Kind: kind}
-	args := call.Args
-	switch kind {
+	act := Action{Kind: actionNames[call.Fun.Name]}
+	ok := false
+	switch act.Kind {
 	case spec.ActTrace, spec.ActExit:
-		if !c.nargs(call, 1, 1) {
-			return
-		}
-		t := c.rvalue(args[0])
-		if kind == spec.ActExit && t.Kind != Int && t.Kind != Invalid {
-			c.errorf(args[0].Pos(), "D_PROTO_ARG", "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: %s", t)
-		}
-		if kind == spec.ActTrace && t.Kind == Void {
-			c.errorf(args[0].Pos(), "D_TRACE_VOID", "trace( ) may not be applied to a void expression")
-		}
+		ok = c.traceAction(call)
 	case spec.ActPrintf:
-		if len(args) == 0 {
-			c.errorf(call.Rparen, "D_PROTO_LEN", "printf( ) prototype mismatch: 0 args passed, 1 expected")
-			return
-		}
-		f, ok := args[0].(*ast.StrLit)
-		if !ok {
-			c.errorf(args[0].Pos(), "D_PRINTF_FMT", "printf( ) argument #1 must be a string literal")
-			return
-		}
-		act.Format = f.Value
-		c.info.Types[args[0]] = StringType(len(f.Value) + 1)
-		types := make([]Type, len(args)-1)
-		bad := false
-		for i, a := range args[1:] {
-			types[i] = c.rvalue(a)
-			bad = bad || types[i].Kind == Invalid
-		}
-		if !bad {
-			c.printfFormat(name, f, args[1:], types)
-		}
-	case spec.ActPrinta, spec.ActClear, spec.ActTrunc, spec.ActNormalize, spec.ActDenormalize:
-		if kind == spec.ActPrinta && len(args) > 0 {
-			if f, ok := args[0].(*ast.StrLit); ok {
-				act.Format = f.Value
-				c.info.Types[args[0]] = StringType(len(f.Value) + 1)
-				args = args[1:]
-			}
-		}
-		if kind == spec.ActNormalize {
-			if len(args) != 2 {
-				c.errorf(call.Fun.At, "D_PROTO_LEN", "normalize( ) prototype mismatch: %d arg%s passed, 2 expected", len(args), plural(len(args)))
-				return
-			}
-			if t := c.expr(args[1]); t.Kind != Int && t.Kind != Invalid {
-				c.errorf(args[1].Pos(), "D_NORMALIZE_SCALAR", "normalize( ) argument #2 must be of scalar type")
-				return
-			}
-			args = args[:1]
-		}
-		if kind == spec.ActTrunc && len(args) == 2 {
-			if _, ok := c.constInt(args[1]); !ok {
-				c.errorf(args[1].Pos(), "D_TRUNC_SCALAR", "trunc( ) argument #2 must be of scalar type")
-			}
-			args = args[:1]
-		}
-		if len(args) == 0 || (kind != spec.ActPrinta && len(args) != 1) {
-			c.errorf(call.Rparen, "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed", name, len(call.Args))
-			return
-		}
-		for i, a := range args {
-			ae, ok := a.(*ast.AggExpr)
-			if !ok || ae.Keys != nil {
-				c.errorf(a.Pos(), "D_PRINTA_AGGARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", name, i+1, "expression")
-				return
-			}
-			agg := c.aggs[ae.Name]
-			if agg == nil {
-				c.errorf(ae.At, "D_PRINTA_AGGARG", "%s( ) argument #%d: undefined aggregation @%s", name, i+1, ae.Name)
-				return
-			}
-			c.info.AggOf[ae] = agg
-			act.Aggs = append(act.Aggs, agg)
+		ok = c.printfAction(call, &act)
+	case spec.ActPrinta:
+		ok = c.printaAction(call, &act)
+	case spec.ActClear:
+		ok = c.clearAction(call, &act)
+	case spec.ActTrunc:
+		ok = c.truncAction(call, &act)
+	case spec.ActNormalize, spec.ActDenormalize:
+		ok = c.normalizeAction(call, &act)
+	}
+	if ok {
+		c.info.Actions[call] = act
+	}
+}
+
+// traceAction checks trace(expr) and exit(status).
+func (c *checker) traceAction(call *ast.CallExpr) bool {
+	if !c.nargs(call, 1, 1) {
+		return false
+	}
+	arg := call.Args[0]
+	t := c.rvalue(arg)
+	switch {
+	case t.Kind == Invalid:
+		return false
+	case call.Fun.Name == "exit" && t.Kind != Int:
+		c.errorf(arg.Pos(), "D_PROTO_ARG", "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: %s", t)
+		return false
+	case call.Fun.Name == "trace" && t.Kind == Void:
+		c.errorf(arg.Pos(), "D_TRACE_VOID", "trace( ) may not be applied to a void expression")
+		return false
+	}
+	return true
+}
+
+// printfAction checks printf(format, args...): the format must be a
+// string constant, and the arguments must suit its conversions.
+func (c *checker) printfAction(call *ast.CallExpr, act *Action) bool {
+	args := call.Args
+	if len(args) == 0 {
+		c.errorf(call.Rparen, "D_PROTO_LEN", "printf( ) prototype mismatch: 0 args passed, 1 expected")
+		return false
+	}
+	fmtType := c.expr(args[0])
+	types := make([]Type, len(args)-1)
+	bad := fmtType.Kind == Invalid
+	for i, a := range args[1:] {
+		types[i] = c.rvalue(a)
+		bad = bad || types[i].Kind == Invalid
+	}
+	if bad {
+		return false
+	}
+	text, ok := c.stringConst(args[0])
+	if !ok {
+		c.errorf(args[0].Pos(), "D_PRINTF_ARG_FMT", "printf( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s", fmtType)
+		return false
+	}
+	act.Format = text
+	return c.printfFormat(args[0], text, formatValues{fn: "printf", types: types, exprs: args[1:], exact: true})
+}
+
+// stringConst returns the text of a string constant: a literal, or the
+// literal a $$n macro argument stands for.
+func (c *checker) stringConst(e ast.Expr) (string, bool) {
+	switch e := e.(type) {
+	case *ast.StrLit:
+		return e.Value, true
+	case *ast.ParenExpr:
+		return c.stringConst(e.X)
+	case *ast.MacroVar:
+		if l, ok := c.info.Macros[e].(*ast.StrLit); ok {
+			return l.Value, true
 		}
 	}
-	c.info.Actions[call] = act
+	return "", false
+}
+
+// cookArgs types the arguments of an aggregation action that are not
+// aggregations, so that their errors come first, as in DTrace.
+func (c *checker) cookArgs(args []ast.Expr) bool {
+	ok := true
+	for _, a := range args {
+		if ae, isAgg := a.(*ast.AggExpr); isAgg {
+			// DTrace ignores a subscript here; its keys are typed only
+			// so that every expression has a type.
+			for _, k := range ae.Keys {
+				ok = c.rvalue(k).Kind != Invalid && ok
+			}
+			continue
+		}
+		ok = c.expr(a).Kind != Invalid && ok
+	}
+	return ok
+}
+
+// aggOperand resolves argument #n of an aggregation action, which must
+// name an aggregation defined earlier in the program. The tags are the
+// action's: D_PRINTA_AGGARG/AGGBAD, D_CLEAR_..., and so on.
+func (c *checker) aggOperand(call *ast.CallExpr, n int, a ast.Expr, argTag, badTag string) (*Agg, bool) {
+	ae, ok := a.(*ast.AggExpr)
+	if !ok {
+		c.errorf(a.Pos(), argTag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", call.Fun.Name, n, c.info.Types[a])
+		return nil, false
+	}
+	agg := c.aggs[ae.Name]
+	if agg == nil {
+		c.errorf(ae.At, badTag, "undefined aggregation: @%s", ae.Name)
+		return nil, false
+	}
+	c.info.AggOf[ae] = agg
+	return agg, true
+}
+
+// printaAction checks printa([format,] @a, ...): every operand an
+// aggregation, all with the same key signature, and the format's
+// conversions suited to the first one's keys and value.
+func (c *checker) printaAction(call *ast.CallExpr, act *Action) bool {
+	args := call.Args
+	if len(args) == 0 {
+		c.errorf(call.Rparen, "D_PROTO_LEN", "printa( ) prototype mismatch: 0 args passed, 1 expected")
+		return false
+	}
+	if !c.cookArgs(args) {
+		return false
+	}
+	text, hasFormat := c.stringConst(args[0])
+	first := 0
+	if hasFormat {
+		first = 1
+		act.Format = text
+	}
+	if len(args) <= first {
+		c.errorf(call.Fun.At, "D_PRINTA_PROTO", "printa( ) prototype mismatch: %d args passed, %d expected", len(args), first+1)
+		return false
+	}
+	for i, a := range args[first:] {
+		agg, ok := c.aggOperand(call, first+i+1, a, "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD")
+		if !ok {
+			return false
+		}
+		switch {
+		case len(act.Aggs) > 0:
+			ok = c.printaKeys(a, act.Aggs[0], agg)
+		case hasFormat:
+			ok = c.printfFormat(args[0], text, formatValues{fn: "printa", types: agg.Keys, value: aggValueType(agg)})
+		}
+		if !ok {
+			return false
+		}
+		act.Aggs = append(act.Aggs, agg)
+	}
+	return true
+}
+
+// aggValueType is the type a printa() %@ conversion is checked against:
+// every aggregating function but count() yields a signed value.
+func aggValueType(agg *Agg) *Type {
+	t := TypeInt64
+	if agg.Func == spec.AggCount {
+		t = TypeUint64
+	}
+	return &t
+}
+
+// printaKeys checks that an aggregation printed alongside another has
+// the same key signature, as dt_printa_validate does.
+func (c *checker) printaKeys(at ast.Expr, first, agg *Agg) bool {
+	if len(first.Keys) != len(agg.Keys) {
+		c.errorf(at.Pos(), "D_PRINTA_AGGKEY", "printa( ): @%s and @%s do not have matching key signatures: @%s has %d key%s, @%s has %d key%s",
+			first.Name, agg.Name, first.Name, len(first.Keys), plural(len(first.Keys)), agg.Name, len(agg.Keys), plural(len(agg.Keys)))
+		return false
+	}
+	for i, k := range first.Keys {
+		if !argCompatible(k, agg.Keys[i]) {
+			c.errorf(at.Pos(), "D_PRINTA_AGGPROTO", "printa( ): @%s[ ] key #%d is incompatible with @%s:\n%9s key #%d: %s\n%9s key #%d: %s",
+				agg.Name, i+1, first.Name, first.Name, i+1, k, agg.Name, i+1, agg.Keys[i])
+			return false
+		}
+	}
+	return true
+}
+
+// argCompatible reports whether two key types are compatible, as
+// dt_node_is_argcompat decides: integers with integers, strings with
+// strings, pointers with pointers, anything else only with itself.
+func argCompatible(x, y Type) bool {
+	switch {
+	case x.Kind == Int && y.Kind == Int, x.Kind == String && y.Kind == String, x.Kind == Pointer && y.Kind == Pointer:
+		return true
+	}
+	return x.Kind == y.Kind && x.Name == y.Name
+}
+
+// clearAction checks clear(@a).
+func (c *checker) clearAction(call *ast.CallExpr, act *Action) bool {
+	if !c.cookArgs(call.Args) {
+		return false
+	}
+	if n := len(call.Args); n != 1 {
+		c.errorf(call.Fun.At, "D_CLEAR_PROTO", "%s( ) prototype mismatch: %d args passed, 1 expected", call.Fun.Name, n)
+		return false
+	}
+	agg, ok := c.aggOperand(call, 1, call.Args[0], "D_CLEAR_AGGARG", "D_CLEAR_AGGBAD")
+	if ok {
+		act.Aggs = append(act.Aggs, agg)
+	}
+	return ok
+}
+
+// normalizeAction checks normalize(@a, factor) and denormalize(@a).
+func (c *checker) normalizeAction(call *ast.CallExpr, act *Action) bool {
+	args := call.Args
+	if !c.cookArgs(args) {
+		return false
+	}
+	want := 2
+	if act.Kind == spec.ActDenormalize {
+		want = 1
+	}
+	if len(args) != want {
+		c.errorf(call.Fun.At, "D_NORMALIZE_PROTO", "%s( ) prototype mismatch: %d args passed, %d expected", call.Fun.Name, len(args), want)
+		return false
+	}
+	if _, isAgg := args[0].(*ast.AggExpr); isAgg && want == 2 && !c.info.Types[args[1]].IsScalar() {
+		c.errorf(args[1].Pos(), "D_NORMALIZE_SCALAR", "%s( ) argument #2 must be of scalar type", call.Fun.Name)
+		return false
+	}
+	agg, ok := c.aggOperand(call, 1, args[0], "D_NORMALIZE_AGGARG", "D_NORMALIZE_AGGBAD")
+	if ok {
+		act.Aggs = append(act.Aggs, agg)
+	}
+	return ok
+}
+
+// truncAction checks trunc(@a) and trunc(@a, n).
+func (c *checker) truncAction(call *ast.CallExpr, act *Action) bool {
+	args := call.Args
+	if !c.cookArgs(args) {
+		return false
+	}
+	if n := len(args); n < 1 || n > 2 {
+		want := "no more than 2"
+		if n < 1 {
+			want = "at least 1"
+		}
+		c.errorf(call.Fun.At, "D_TRUNC_PROTO", "%s( ) prototype mismatch: %d args passed, %s expected", call.Fun.Name, n, want)
+		return false
+	}
+	_, isAgg := args[0].(*ast.AggExpr)
+	if isAgg && len(args) == 2 && !c.info.Types[args[1]].IsScalar() {
+		c.errorf(args[1].Pos(), "D_TRUNC_SCALAR", "%s( ) argument #2 must be of scalar type", call.Fun.Name)
+		return false
+	}
+	agg, ok := c.aggOperand(call, 1, args[0], "D_TRUNC_AGGARG", "D_TRUNC_AGGBAD")
+	if !ok {
+		return false
+	}
+	if len(args) == 2 && !literalCount(args[1]) {
+		c.errorf(args[1].Pos(), "D_UNKNOWN", "trunc( ) with a count that is not an integer literal is not supported yet")
+		return false
+	}
+	act.Aggs = append(act.Aggs, agg)
+	return true
+}
+
+// literalCount reports whether a trunc() count is what the code
+// generator reads from the program text: an integer literal, perhaps
+// negated, parenthesized or given as a macro argument. DTrace evaluates
+// any scalar expression when the action runs.
+func literalCount(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.IntLit, *ast.MacroVar:
+		return true
+	case *ast.ParenExpr:
+		return literalCount(e.X)
+	case *ast.UnaryExpr:
+		return e.Op == token.SUB && literalCount(e.X)
+	}
+	return false
 }
 
 func (c *checker) nargs(call *ast.CallExpr, lo, hi int) bool {

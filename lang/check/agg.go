@@ -1,6 +1,8 @@
 package check
 
 import (
+	"math"
+
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/spec"
@@ -23,12 +25,19 @@ type Agg struct {
 	Func spec.AggFunc
 	Keys []Type
 	Pos  token.Pos
-	// lquantize: Base, Limit, Step; llquantize: Factor, Low, High, Steps.
+	// lquantize: Base, Limit, Step; llquantize: Factor, Low, High, Nsteps.
 	Base, Limit, Step         int64
 	Factor, Low, High, Nsteps int64
+	// hasParams is set once a use gave valid parameters, which every
+	// later use must repeat.
+	hasParams bool
 }
 
-// aggregate checks `@name[keys] = func(args)`.
+// aggregate checks `@name[keys] = func(args)` in DTrace's order: when
+// the statement is cooked, the function, its prototype and the keys;
+// when it is compiled, the value, the constant parameters, and the
+// increment. Each statement reports its first error only, as DTrace
+// stops at it.
 func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
 	call, ok := e.Y.(*ast.CallExpr)
 	if e.Op != token.ASSIGN || !ok {
@@ -40,42 +49,48 @@ func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
 		c.errorf(call.Fun.At, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", a.Name)
 		return
 	}
-	keys := make([]Type, len(a.Keys))
-	for i, k := range a.Keys {
-		keys[i] = c.rvalue(k)
-		if keys[i].Kind == Invalid {
-			return
-		}
-		if keys[i].Kind != Int && keys[i].Kind != String && keys[i].Kind != Pointer {
-			c.errorf(k.Pos(), "D_PROTO_ARG", "@%s[ ] key #%d is incompatible with prototype:\n\tprototype: scalar or string\n\t      key: %s", a.Name, i+1, keys[i])
-			return
-		}
-	}
-	if !c.aggArgs(call, fn) {
+	agg := c.aggs[a.Name]
+	if agg != nil && agg.Func != fn {
+		c.errorf(call.Fun.At, "D_AGG_REDEF", "aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %d", a.Name, a.Name, call.Fun.Name, a.Name, aggName(agg.Func), c.line(agg.Pos))
 		return
 	}
-	agg := c.aggs[a.Name]
+	types, ok := c.aggProto(call, fn)
+	if !ok {
+		return
+	}
+	keys, ok := c.aggKeys(a)
+	if !ok {
+		return
+	}
 	if agg == nil {
 		agg = &Agg{Name: a.Name, ID: len(c.info.Aggs), Func: fn, Keys: keys, Pos: a.At}
 		c.aggs[a.Name] = agg
 		c.info.Aggs = append(c.info.Aggs, agg)
-		c.aggParams(call, agg)
-	} else {
-		if agg.Func != fn {
-			c.errorf(call.Fun.At, "D_AGG_REDEF", "aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %d", a.Name, a.Name, call.Fun.Name, a.Name, aggName(agg.Func), c.line(agg.Pos))
-			return
-		}
-		if !c.sameKeys(a.At, "@"+a.Name, agg.Keys, keys) {
-			return
-		}
-		for i, k := range keys {
-			if k.Kind == String && k.Size > agg.Keys[i].Size {
-				agg.Keys[i].Size = k.Size
-			}
+	} else if !c.sameKeys(a.At, "@"+a.Name, agg.Keys, keys) {
+		return
+	}
+	for i, k := range keys {
+		if k.Kind == String && k.Size > agg.Keys[i].Size {
+			agg.Keys[i].Size = k.Size
 		}
 	}
 	c.info.AggOf[a] = agg
 	c.info.Types[e.Y] = TypeVoid
+	if len(types) > 0 && !types[0].IsScalar() {
+		c.errorf(call.Fun.At, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call.Fun.Name)
+		return
+	}
+	switch fn {
+	case spec.AggLquantize:
+		if !c.lquantize(a, call, agg) {
+			return
+		}
+	case spec.AggLlquantize:
+		if !c.llquantize(a, call, agg) {
+			return
+		}
+	}
+	c.aggIncr(call, fn, types)
 }
 
 func aggName(f spec.AggFunc) string {
@@ -87,93 +102,250 @@ func aggName(f spec.AggFunc) string {
 	return "?"
 }
 
-// aggArgs checks the argument count and types of an aggregating function.
-func (c *checker) aggArgs(call *ast.CallExpr, fn spec.AggFunc) bool {
-	lo, hi := 1, 1
+// aggKeys types the keys of an aggregation: scalars and strings.
+func (c *checker) aggKeys(a *ast.AggExpr) ([]Type, bool) {
+	keys := make([]Type, len(a.Keys))
+	for i, k := range a.Keys {
+		keys[i] = c.rvalue(k)
+		if keys[i].Kind == Invalid {
+			return nil, false
+		}
+		if keys[i].Kind != Int && keys[i].Kind != String && keys[i].Kind != Pointer {
+			c.errorf(k.Pos(), "D_PROTO_ARG", "@%s[ ] key #%d is incompatible with prototype:\n\tprototype: scalar or string\n\t      key: %s", a.Name, i+1, keys[i])
+			return nil, false
+		}
+	}
+	return keys, true
+}
+
+// aggProto types the arguments of an aggregating function and checks
+// them against its prototype, as dt_idcook_func does: count() takes
+// none, sum() and the like one value of any type, quantize() a value and
+// more, lquantize() at least three and llquantize() at least five, their
+// parameters typed int32_t.
+func (c *checker) aggProto(call *ast.CallExpr, fn spec.AggFunc) ([]Type, bool) {
+	types := make([]Type, len(call.Args))
+	for i, a := range call.Args {
+		types[i] = c.expr(a)
+		if types[i].Kind == Invalid {
+			return nil, false
+		}
+	}
+	need, params := 1, 0
 	switch fn {
 	case spec.AggCount:
-		lo, hi = 0, 0
-	case spec.AggQuantize:
-		lo, hi = 1, 2
+		need = 0
 	case spec.AggLquantize:
-		lo, hi = 3, 5
+		need, params = 3, 2
 	case spec.AggLlquantize:
-		lo, hi = 5, 6
+		need, params = 5, 4
 	}
-	if !c.nargs(call, lo, hi) {
+	n := len(types)
+	variadic := fn == spec.AggQuantize || params > 0
+	if n < need || !variadic && n != need {
+		c.errorf(call.Fun.At, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, %d expected", call.Fun.Name, n, plural(n), need)
+		return nil, false
+	}
+	for i := 1; i <= params; i++ {
+		if types[i].Kind != Int {
+			c.errorf(call.Args[i].Pos(), "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: int32_t\n\t argument: %s", call.Fun.Name, i+1, types[i])
+			return nil, false
+		}
+	}
+	return types, true
+}
+
+// aggIncr checks the optional increment that follows a quantization's
+// value and parameters, and that nothing follows it.
+func (c *checker) aggIncr(call *ast.CallExpr, fn spec.AggFunc, types []Type) {
+	at := map[spec.AggFunc]int{spec.AggQuantize: 1, spec.AggLquantize: 4, spec.AggLlquantize: 5}[fn]
+	if at == 0 || len(types) <= at {
+		return
+	}
+	if !types[at].IsScalar() {
+		c.errorf(call.Args[at].Pos(), "D_PROTO_ARG", "%s( ) increment value (argument #%d) must be of scalar type", call.Fun.Name, at+1)
+		return
+	}
+	if n := len(types); n > at+1 {
+		c.errorf(call.Args[at+1].Pos(), "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed, at most %d expected", call.Fun.Name, n, at+1)
+	}
+}
+
+// lquantize checks lquantize()'s base, limit and step, which must be
+// constants giving between 1 and 65535 levels, and the same at every use
+// of the aggregation. DTrace compares the levels each use yields, so
+// limits that round down to the same last level match.
+func (c *checker) lquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool {
+	args := call.Args
+	base, ok := c.folded(args[1])
+	switch {
+	case !ok:
+		c.errorf(args[1].Pos(), "D_LQUANT_BASETYPE", "lquantize( ) argument #1 must be an integer constant")
+		return false
+	case base < math.MinInt32 || base > math.MaxInt32:
+		c.errorf(args[1].Pos(), "D_LQUANT_BASEVAL", "lquantize( ) argument #1 must be a 32-bit quantity")
 		return false
 	}
-	for i, a := range call.Args {
-		t := c.expr(a)
-		if t.Kind == Invalid {
+	limit, ok := c.folded(args[2])
+	switch {
+	case !ok:
+		c.errorf(args[2].Pos(), "D_LQUANT_LIMTYPE", "lquantize( ) argument #2 must be an integer constant")
+		return false
+	case limit < math.MinInt32 || limit > math.MaxInt32:
+		c.errorf(args[2].Pos(), "D_LQUANT_LIMVAL", "lquantize( ) argument #2 must be a 32-bit quantity")
+		return false
+	case limit < base:
+		c.errorf(a.At, "D_LQUANT_MISMATCH", "lquantize( ) base (argument #1) must be less than limit (argument #2)")
+		return false
+	}
+	step := int64(1)
+	if len(args) > 3 {
+		v, ok := c.folded(args[3])
+		switch {
+		case !ok || v == 0 || v < 0 && c.info.Types[args[3]].Signed:
+			c.errorf(args[3].Pos(), "D_LQUANT_STEPTYPE", "lquantize( ) argument #3 must be a non-zero positive integer constant")
+			return false
+		case uint64(v) > math.MaxUint16:
+			c.errorf(args[3].Pos(), "D_LQUANT_STEPVAL", "lquantize( ) argument #3 must be a 16-bit quantity")
 			return false
 		}
-		if !t.IsScalar() {
-			c.errorf(a.Pos(), "D_AGG_SCALAR", "%s( ) argument #%d must be of scalar type", call.Fun.Name, i+1)
+		step = v
+	}
+	levels := (limit - base) / step
+	switch {
+	case levels == 0:
+		c.errorf(a.At, "D_LQUANT_STEPLARGE", "lquantize( ) step (argument #3) too large: must have at least one quantization level")
+		return false
+	case levels > math.MaxUint16:
+		c.errorf(a.At, "D_LQUANT_STEPSMALL", "lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity")
+		return false
+	}
+	if !agg.hasParams {
+		agg.Base, agg.Limit, agg.Step, agg.hasParams = base, limit, step, true
+		return true
+	}
+	olevels := (agg.Limit - agg.Base) / agg.Step
+	switch {
+	case base != agg.Base:
+		c.errorf(a.At, "D_LQUANT_MATCHBASE", "lquantize( ) base (argument #1) doesn't match previous declaration: expected %d, found %d", agg.Base, base)
+	case levels*step != olevels*agg.Step:
+		c.errorf(a.At, "D_LQUANT_MATCHLIM", "lquantize( ) limit (argument #2) doesn't match previous declaration: expected %d, found %d", agg.Base+olevels*agg.Step, base+levels*step)
+	case step != agg.Step:
+		c.errorf(a.At, "D_LQUANT_MATCHSTEP", "lquantize( ) step (argument #3) doesn't match previous declaration: expected %d, found %d", agg.Step, step)
+	default:
+		return true
+	}
+	return false
+}
+
+// llquantParams names llquantize()'s parameters as DTrace's messages
+// do, with the tags of their errors: not a constant, out of range, and
+// different from an earlier use.
+var llquantParams = [4]struct{ name, typeTag, valTag, matchTag string }{
+	{"factor", "D_LLQUANT_FACTORTYPE", "D_LLQUANT_FACTORVAL", "D_LLQUANT_FACTORMATCH"},
+	{"low magnitude", "D_LLQUANT_LOWTYPE", "D_LLQUANT_LOWVAL", "D_LLQUANT_LOWMATCH"},
+	{"high magnitude", "D_LLQUANT_HIGHTYPE", "D_LLQUANT_HIGHVAL", "D_LLQUANT_HIGHMATCH"},
+	{"linear steps per magnitude", "D_LLQUANT_NSTEPTYPE", "D_LLQUANT_NSTEPVAL", "D_LLQUANT_NSTEPMATCH"},
+}
+
+// llquantize checks llquantize()'s factor, magnitudes and steps: 16-bit
+// constants describing buckets whose bounds fit 64 bits, the same at
+// every use of the aggregation.
+func (c *checker) llquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool {
+	var p [4]int64
+	for i, param := range llquantParams {
+		arg := call.Args[i+1]
+		v, ok := c.folded(arg)
+		if !ok {
+			c.errorf(arg.Pos(), param.typeTag, "llquantize( ) argument #%d (%s) must be an integer constant", i+1, param.name)
+			return false
+		}
+		if uint64(v) > math.MaxUint16 {
+			c.errorf(arg.Pos(), param.valTag, "llquantize( ) argument #%d (%s) must be an unsigned 16-bit quantity", i+1, param.name)
+			return false
+		}
+		p[i] = v
+	}
+	if !c.llquantRange(a.At, p) {
+		return false
+	}
+	if !agg.hasParams {
+		agg.Factor, agg.Low, agg.High, agg.Nsteps, agg.hasParams = p[0], p[1], p[2], p[3], true
+		return true
+	}
+	prev := [4]int64{agg.Factor, agg.Low, agg.High, agg.Nsteps}
+	for i, param := range llquantParams {
+		if p[i] != prev[i] {
+			c.errorf(a.At, param.matchTag, "llquantize( ) %s (argument #%d) doesn't match previous declaration: expected %d, found %d", param.name, i+1, prev[i], p[i])
 			return false
 		}
 	}
 	return true
 }
 
-// aggParams reads the constant parameters of lquantize and llquantize.
-func (c *checker) aggParams(call *ast.CallExpr, agg *Agg) {
-	consts := make([]int64, len(call.Args))
-	for i := 1; i < len(call.Args); i++ {
-		v, ok := c.constInt(call.Args[i])
-		isIncr := (agg.Func == spec.AggQuantize && i == 1) || (agg.Func == spec.AggLquantize && i == 4) || (agg.Func == spec.AggLlquantize && i == 5)
-		if !ok && !isIncr {
-			c.errorf(call.Args[i].Pos(), paramTag(agg.Func, i), "%s( ) argument #%d must be an integer constant", call.Fun.Name, i)
-			return
-		}
-		consts[i] = v
+// llquantRange checks that llquantize()'s parameters describe buckets:
+// the steps of a magnitude divide evenly into powers of the factor, and
+// the highest magnitude fits 64 bits.
+func (c *checker) llquantRange(pos token.Pos, p [4]int64) bool {
+	factor, low, high, nsteps := uint64(p[0]), uint64(p[1]), uint64(p[2]), uint64(p[3])
+	if factor < 2 {
+		c.errorf(pos, "D_LLQUANT_FACTORSMALL", "llquantize( ) factor (argument #1) must be two or more")
+		return false
 	}
-	switch agg.Func {
-	case spec.AggLquantize:
-		agg.Base, agg.Limit, agg.Step = consts[1], consts[2], 1
-		if len(consts) > 3 {
-			agg.Step = consts[3]
-		}
-		switch {
-		case agg.Step <= 0 || agg.Step > 0xffff:
-			c.errorf(call.Args[len(call.Args)-1].Pos(), "D_LQUANT_STEPVAL", "lquantize( ) argument #3 must be a 16-bit quantity")
-		case agg.Limit <= agg.Base:
-			c.errorf(call.Args[2].Pos(), "D_LQUANT_MISMATCH", "lquantize( ) base (argument #1) must be less than limit (argument #2)")
-		case (agg.Limit-agg.Base)/agg.Step > 0xffff:
-			c.errorf(call.Args[2].Pos(), "D_LQUANT_STEPLARGE", "lquantize( ) step (argument #3) too large: must have at most 65535 steps")
-		}
-	case spec.AggLlquantize:
-		agg.Factor, agg.Low, agg.High, agg.Nsteps = consts[1], consts[2], consts[3], consts[4]
-		if agg.Factor < 2 || agg.Low < 0 || agg.High < agg.Low || agg.Nsteps < 1 {
-			c.errorf(call.Args[1].Pos(), "D_LLQUANT_FACTORVAL", "llquantize( ) parameters are out of range")
-		}
+	if low >= high {
+		c.errorf(pos, "D_LLQUANT_MAGRANGE", "llquantize( ) high magnitude (argument #3) must be greater than low magnitude (argument #2)")
+		return false
 	}
+	if nsteps < factor {
+		c.errorf(pos, "D_LLQUANT_FACTORNSTEPS", "llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)")
+		return false
+	}
+	v := factor
+	for v < nsteps {
+		v *= factor
+	}
+	if nsteps%factor != 0 || v%nsteps != 0 {
+		c.errorf(pos, "D_LLQUANT_FACTOREVEN", "llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor")
+		return false
+	}
+	// DTrace's overflow test: a product that wrapped is no larger.
+	order := uint64(1)
+	for i := uint64(0); i < high; i++ {
+		if order*factor <= order {
+			c.errorf(pos, "D_LLQUANT_MAGTOOBIG", "llquantize( ) factor (%d) raised to power of high magnitude (%d) overflows 64-bits", factor, high)
+			return false
+		}
+		order *= factor
+	}
+	return true
 }
 
-// paramTag is DTrace's tag for a non-constant parameter i of lquantize
-// (base, limit, step) or llquantize (factor, low, high, steps).
-func paramTag(f spec.AggFunc, i int) string {
-	if f == spec.AggLquantize {
-		return [...]string{"", "D_LQUANT_BASETYPE", "D_LQUANT_LIMTYPE", "D_LQUANT_STEPTYPE"}[min(i, 3)]
-	}
-	return [...]string{"", "D_LLQUANT_FACTORTYPE", "D_LLQUANT_LOWTYPE", "D_LLQUANT_HIGHTYPE", "D_LLQUANT_NSTEPTYPE"}[min(i, 4)]
-}
-
-// constInt evaluates an integer constant expression.
+// constInt checks e and returns its value if it is an integer constant
+// expression.
 func (c *checker) constInt(e ast.Expr) (int64, bool) {
+	c.expr(e)
+	return c.folded(e)
+}
+
+// folded returns the value of an integer constant expression that has
+// been checked: what DTrace's parser folds into an integer node
+// (literals, macro arguments, enumerators, sizeof, constant inlines, and
+// arithmetic on them).
+func (c *checker) folded(e ast.Expr) (int64, bool) {
+	if v, ok := c.info.Consts[e]; ok {
+		return v, true
+	}
 	switch e := e.(type) {
 	case *ast.IntLit:
-		c.expr(e)
 		return int64(e.Value), true
 	case *ast.ParenExpr:
-		return c.constInt(e.X)
+		return c.folded(e.X)
 	case *ast.MacroVar:
-		c.expr(e)
 		if l, ok := c.info.Macros[e].(*ast.IntLit); ok {
 			return int64(l.Value), true
 		}
 	case *ast.UnaryExpr:
-		v, ok := c.constInt(e.X)
+		v, ok := c.folded(e.X)
 		switch {
 		case !ok:
 		case e.Op == token.SUB:
@@ -184,26 +356,29 @@ func (c *checker) constInt(e ast.Expr) (int64, bool) {
 			return ^v, true
 		}
 	case *ast.BinaryExpr:
-		x, ok1 := c.constInt(e.X)
-		y, ok2 := c.constInt(e.Y)
-		if !ok1 || !ok2 {
-			return 0, false
-		}
-		switch e.Op {
-		case token.ADD:
-			return x + y, true
-		case token.SUB:
-			return x - y, true
-		case token.MUL:
-			return x * y, true
-		case token.QUO:
-			if y != 0 {
-				return x / y, true
-			}
-		case token.SHL:
-			return x << uint(y), true
+		x, ok1 := c.folded(e.X)
+		y, ok2 := c.folded(e.Y)
+		if ok1 && ok2 {
+			return foldBinary(e.Op, x, y)
 		}
 	}
-	c.expr(e)
+	return 0, false
+}
+
+func foldBinary(op token.Kind, x, y int64) (int64, bool) {
+	switch op {
+	case token.ADD:
+		return x + y, true
+	case token.SUB:
+		return x - y, true
+	case token.MUL:
+		return x * y, true
+	case token.QUO:
+		if y != 0 {
+			return x / y, true
+		}
+	case token.SHL:
+		return x << uint(y), true
+	}
 	return 0, false
 }

@@ -12,6 +12,10 @@
 package check
 
 import (
+	"regexp"
+	"slices"
+	"strings"
+
 	"github.com/cilium/ebpf/btf"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -64,6 +68,14 @@ type Var struct {
 // IsAssoc reports whether v is an associative array.
 func (v *Var) IsAssoc() bool { return v.Keys != nil }
 
+// kindName is the kind of v in DTrace's words.
+func (v *Var) kindName() string {
+	if v.IsAssoc() {
+		return "associative array"
+	}
+	return "scalar"
+}
+
 // Info is what the checker learned about a program.
 type Info struct {
 	Types    map[ast.Expr]Type
@@ -83,10 +95,15 @@ type Info struct {
 	// Task is the kernel's struct task_struct, when a built-in variable
 	// read through it (ppid) is used.
 	Task Type
+	// KernelType looks up a kernel type by name ("struct dentry"), for
+	// subroutines whose code walks kernel structures (d_path).
+	KernelType func(name string) (Type, bool)
 	// Members maps a member access (-> or .) to the member it names.
 	Members map[*ast.SelectorExpr]Member
-	// Strings holds the expressions of char array type that are used as
-	// strings, with the string type they become.
+	// Strings holds the expressions used as strings that are not of
+	// string type, with the string type they become: char arrays (read
+	// into a string), pointers and integers (the string at that
+	// address), and the constant 0 (the null string, "").
 	Strings map[ast.Expr]Type
 	// Xlates maps each xlate expression to its translator, XlateInputs
 	// each use of a translator's input name inside its member
@@ -121,11 +138,8 @@ type checker struct {
 	enums    map[string]enumConst // enumerators
 	inlines  map[string]*inlineDef
 	kernel   *kernelTypes
-	// declaring is set while checking a declaration, where naming an
-	// unknown struct declares it.
-	declaring bool
-	xlators   []*Translator
-	xlateIn   *Translator // the translator whose members are being checked
+	xlators  []*Translator
+	xlateIn  *Translator // the translator whose members are being checked
 }
 
 // Check type-checks prog. The error, if any, is an ErrorList.
@@ -159,6 +173,7 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 		inlines:  map[string]*inlineDef{},
 		kernel:   &kernelTypes{load: cfg.KernelBTF},
 	}
+	c.info.KernelType = c.kernel.lookup
 	for _, d := range prog.Decls {
 		c.decl(d)
 	}
@@ -210,9 +225,7 @@ func (c *checker) stmt(s ast.Stmt) {
 	case *ast.ExprStmt:
 		c.exprStmt(s.X)
 	case *ast.IfStmt:
-		if t := c.expr(s.Cond); !t.IsScalar() && t.Kind != Invalid {
-			c.errorf(s.Cond.Pos(), "D_PRED_SCALAR", "if-condition must be of scalar type")
-		}
+		c.ifCond(s.Cond)
 		c.stmts(s.Then)
 		c.stmts(s.Else)
 	case *ast.EmptyStmt:
@@ -239,68 +252,278 @@ func (c *checker) exprStmt(x ast.Expr) {
 	c.expr(x)
 }
 
+// pragma checks a "#pragma D name ..." line as dt_pragma.c does. The
+// scanner has handled the lines DTrace's lexer handles itself (#pragma
+// [D] error, ident and line) and dropped the #pragma lines without D,
+// which DTrace ignores.
 func (c *checker) pragma(p *ast.Pragma) {
 	w := p.Words
 	if len(w) < 2 || w[0] != "D" {
-		return // other pragmas are ignored, as by DTrace
+		return
 	}
-	switch w[1] {
+	switch args := w[2:]; w[1] {
 	case "option":
-		if len(w) < 3 {
-			c.errorf(p.At, "D_PRAGMA_MALFORM", "malformed #pragma option <option>=<val>")
-			return
+		c.pragmaOption(p, args)
+	case "attributes":
+		switch {
+		case len(args) < 2 || !pragmaIdent(args[0]) || !pragmaIdent(args[1]):
+			c.errorf(p.At, "D_PRAGMA_MALFORM", "malformed #pragma attributes <attributes> <ident>")
+		case !attributesString(args[0]):
+			c.errorf(p.At, "D_PRAGMA_INVAL", "invalid attributes specified by #pragma attributes")
 		}
-		for _, o := range w[2:] {
-			name, value := o, ""
-			for i := 0; i < len(o); i++ {
-				if o[i] == '=' {
-					name, value = o[:i], o[i+1:]
-					break
-				}
-			}
-			c.info.Options = append(c.info.Options, Option{p.At, name, value})
+	case "binding":
+		switch {
+		case len(args) < 2 || !strings.HasPrefix(args[0], `"`) || !pragmaIdent(args[1]):
+			c.errorf(p.At, "D_PRAGMA_MALFORM", `malformed #pragma binding "version" <ident>`)
+		case !versionString(strings.Trim(args[0], `"`)):
+			c.errorf(p.At, "D_PRAGMA_INVAL", "invalid version string specified by #pragma binding")
 		}
-	case "attributes", "binding", "depends_on", "error", "ident", "line":
-		// Accepted; their effects come with the full front end.
+	case "depends_on":
+		// The dtrace library checks dependencies against the system.
 	default:
 		c.errorf(p.At, "D_PRAGMA_INVAL", "invalid D pragma: %s", w[1])
 	}
 }
 
+// pragmaOption records `#pragma D option name[=value]`: one option per
+// line, as dt_pragma_option() takes it.
+func (c *checker) pragmaOption(p *ast.Pragma, args []string) {
+	switch {
+	case len(args) == 0 || !pragmaIdent(args[0]):
+		c.errorf(p.At, "D_PRAGMA_MALFORM", "malformed #pragma option <option>=<val>")
+	case len(args) > 1:
+		c.errorf(p.At, "D_PRAGMA_MALFORM", "superfluous arguments specified for #pragma option")
+	default:
+		name, value, _ := strings.Cut(args[0], "=")
+		c.info.Options = append(c.info.Options, Option{p.At, name, value})
+	}
+}
+
+// pragmaIdent reports whether a pragma word is an identifier for
+// dt_pragma(): not a quoted string, and not an integer (DTrace's RGX_INT).
+func pragmaIdent(word string) bool {
+	return !strings.HasPrefix(word, `"`) && !intWord.MatchString(word)
+}
+
+var intWord = regexp.MustCompile(`^([0-9]+|0[xX][0-9A-Fa-f]+)[uU]?[lL]?[lL]?$`)
+
+// attributesString reports whether dtrace_str2attr() takes s: up to
+// name/data/class stabilities and class, each named in any case.
+func attributesString(s string) bool {
+	stabilities := []string{"Internal", "Private", "Obsolete", "External", "Unstable", "Evolving", "Stable", "Standard"}
+	classes := []string{"Unknown", "CPU", "Platform", "Group", "ISA", "Common"}
+	for i := 0; i < 3 && s != ""; i++ {
+		part, rest, _ := strings.Cut(s, "/")
+		names := stabilities
+		if i == 2 {
+			names = classes
+		}
+		if !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, part) }) {
+			return false
+		}
+		s = rest
+	}
+	return s == ""
+}
+
+// versionString reports whether dt_version_str2num() takes s: up to
+// three dot-separated numbers (any may be empty) within 255.4095.4095.
+func versionString(s string) bool {
+	parts := strings.Split(s, ".")
+	if len(parts) > 3 {
+		return false
+	}
+	for i, part := range parts {
+		n := 0
+		for _, c := range part {
+			if c < '0' || c > '9' {
+				return false
+			}
+			if n = n*10 + int(c-'0'); n > 0xfff || i == 0 && n > 0xff {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// varDecl declares variables, as DTrace does (dt_node_decl): a
+// redeclaration must match the first declaration or use.
 func (c *checker) varDecl(d *ast.VarDecl) {
-	c.declaring = true
 	t, ok := c.typeExpr(d.Type)
-	c.declaring = false
 	if !ok {
 		return
 	}
-	for _, n := range d.Names {
-		vt, ok := c.declarator(t, n)
-		if !ok {
-			continue
-		}
-		if vt.Kind == String {
-			vt = StringType(c.cfg.StrSize)
-		}
-		var keys []Type
-		for _, kt := range n.Keys {
-			k, ok := c.typeExpr(kt)
-			if !ok {
-				return
-			}
-			keys = append(keys, c.storageType(k))
-		}
-		if vt.Kind != Int && vt.Kind != String && vt.Kind != Pointer {
-			c.errorf(n.At, "D_UNKNOWN", "variables of type %s are not supported yet", vt)
-			continue
-		}
-		v := c.declare(d.Class, n.Name, n.At)
-		if v.Type.Kind != Invalid {
-			c.errorf(n.At, "D_DECL_VARCLASH", "identifier redeclared: %s", n.Name)
-			continue
-		}
-		v.Type, v.Keys = vt, keys
+	switch d.Class {
+	case token.STATIC, token.REGISTER, token.AUTO:
+		c.errorf(d.At, "D_DECL_BADCLASS", "specified storage class not appropriate in D")
+		return
 	}
+	for _, n := range d.Names {
+		c.varDeclarator(d.Class, t, n)
+	}
+}
+
+// varDeclarator declares one variable of a declaration.
+func (c *checker) varDeclarator(class token.Kind, base Type, n *ast.Declarator) {
+	vt, ok := c.declarator(base, n)
+	if !ok {
+		return
+	}
+	if vt.Kind == String {
+		vt = StringType(c.cfg.StrSize)
+	}
+	keys, ok := c.keyTypes(n)
+	if !ok {
+		return
+	}
+	global := class != token.SELF && class != token.THIS
+	switch {
+	case hasEmptyDim(n):
+		c.errorf(n.At, "D_DECL_ARRNULL", "array declaration requires array dimension or tuple signature: %s", n.Name)
+		return
+	case global && isBuiltin(n.Name):
+		c.errorf(n.At, "D_DECL_IDRED", "built-in identifier redeclared: %s", n.Name)
+		return
+	case c.isTypedefName(n.Name):
+		c.errorf(n.At, "D_DECL_IDRED", "typedef identifier redeclared: %s", n.Name)
+		return
+	case class == token.THIS && keys != nil:
+		c.errorf(n.At, "D_DECL_LOCASSC", "associative arrays may not be declared as local variables: %s", n.Name)
+		return
+	}
+	decl := ident{kind: "scalar", t: vt, keys: keys}
+	if keys != nil {
+		decl.kind = "associative array"
+	}
+	if prev, ok := c.declared(class, n.Name); ok {
+		c.redeclared(n, decl, prev)
+		return
+	}
+	if !c.declarable(n, vt) {
+		return
+	}
+	v := c.declare(class, n.Name, n.At)
+	v.Type, v.Keys = vt, keys
+}
+
+// keyTypes types an associative array declaration's key signature; it is
+// nil for other declarations.
+func (c *checker) keyTypes(n *ast.Declarator) ([]Type, bool) {
+	var keys []Type
+	for _, kt := range n.Keys {
+		k, ok := c.typeExpr(kt)
+		if !ok {
+			return nil, false
+		}
+		keys = append(keys, c.storageType(k))
+	}
+	return keys, true
+}
+
+func hasEmptyDim(n *ast.Declarator) bool {
+	for _, dim := range n.Arrays {
+		if len(dim) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func isBuiltin(name string) bool {
+	_, ok := builtinKind(name)
+	return ok
+}
+
+// isTypedefName reports whether name is a typedef of D or the program,
+// which a variable may not be named after.
+func (c *checker) isTypedefName(name string) bool {
+	if _, ok := c.typedefs[name]; ok {
+		return true
+	}
+	_, ok := typeNames[name]
+	return ok && !strings.Contains(name, " ") && !basicTypeNames[name]
+}
+
+// basicTypeNames are the type names that are keywords, not typedefs.
+var basicTypeNames = map[string]bool{"char": true, "short": true, "int": true, "long": true, "void": true}
+
+// ident is what a declaration says of an identifier: its kind in
+// DTrace's words, its type, and an associative array's key types.
+type ident struct {
+	kind string
+	t    Type
+	keys []Type
+}
+
+// declared finds an identifier a declaration of name in class would
+// redeclare: a variable of that class, or, for a global, an inline or an
+// enumerator.
+func (c *checker) declared(class token.Kind, name string) (ident, bool) {
+	m := c.globals
+	switch class {
+	case token.SELF:
+		m = c.tlocals
+	case token.THIS:
+		m = c.clocals
+	}
+	if v := m[name]; v != nil && v.Type.Kind != Invalid {
+		return ident{kind: v.kindName(), t: v.Type, keys: v.Keys}, true
+	}
+	if class == token.SELF || class == token.THIS {
+		return ident{}, false
+	}
+	if in, ok := c.inlines[name]; ok {
+		return ident{kind: "scalar", t: in.t}, true
+	}
+	if ec, ok := c.enums[name]; ok {
+		return ident{kind: "enumerator", t: ec.t}, true
+	}
+	return ident{}, false
+}
+
+// redeclared checks a declaration against the identifier it redeclares:
+// the same kind, type and key signature may be declared again.
+func (c *checker) redeclared(n *ast.Declarator, cur, prev ident) {
+	if cur.kind != prev.kind || !sameDeclType(cur.t, prev.t) {
+		c.errorf(n.At, "D_DECL_IDRED", "identifier redeclared: %s\n\t current: %s %s\n\tprevious: %s %s", n.Name, cur.kind, cur.t, prev.kind, prev.t)
+		return
+	}
+	if cur.keys == nil {
+		return
+	}
+	for i, k := range cur.keys {
+		if i < len(prev.keys) && !sameDeclType(k, prev.keys[i]) {
+			c.errorf(n.At, "D_DECL_IDRED", "identifier redeclared: %s\n\t current: %s, key #%d of type %s\n\tprevious: %s, key #%d of type %s", n.Name, cur.kind, i+1, k, prev.kind, i+1, prev.keys[i])
+			return
+		}
+	}
+	if len(cur.keys) != len(prev.keys) {
+		c.errorf(n.At, "D_DECL_IDRED", "identifier redeclared: %s\n\t current: %s of %s, tuple length %d\n\tprevious: %s of %s, tuple length %d", n.Name, cur.kind, cur.t, len(cur.keys), prev.kind, prev.t, len(prev.keys))
+	}
+}
+
+// sameDeclType reports whether two declarations give the same type:
+// DTrace compares the types themselves, typedef names included, while
+// strings of any bound are one type.
+func sameDeclType(a, b Type) bool {
+	return a.Kind == b.Kind && (a.Kind == String || a.String() == b.String())
+}
+
+// declarable reports whether a new variable may have type t: not void,
+// not an incomplete struct, and of a type godtrace can store.
+func (c *checker) declarable(n *ast.Declarator, t Type) bool {
+	switch r := t.resolved(); {
+	case r.Kind == Void:
+		c.errorf(n.At, "D_DECL_VOIDOBJ", "cannot have void object: %s", n.Name)
+	case r.Kind == Struct && !r.Def.Complete:
+		c.errorf(n.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", t, n.Name)
+	case r.Kind != Int && r.Kind != String && r.Kind != Pointer:
+		c.errorf(n.At, "D_UNKNOWN", "variables of type %s are not supported yet", t)
+	default:
+		return true
+	}
+	return false
 }
 
 func (c *checker) declare(class token.Kind, name string, pos token.Pos) *Var {

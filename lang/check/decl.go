@@ -1,6 +1,7 @@
 package check
 
 import (
+	"math"
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -27,18 +28,17 @@ type enumConst struct {
 }
 
 func (c *checker) typeDecl(d *ast.TypeDecl) {
-	c.declaring = true
-	defer func() { c.declaring = false }()
 	base, ok := c.typeExpr(d.Type)
-	if !ok {
-		return
-	}
-	if !d.Typedef {
+	if !ok || !d.Typedef {
 		return // a struct, union or enum definition standing alone
 	}
 	for _, n := range d.Names {
 		t, ok := c.declarator(base, n)
 		if !ok {
+			continue
+		}
+		if _, _, found := c.globalIdent(n.Name); found {
+			c.errorf(n.At, "D_DECL_IDRED", "global variable identifier redeclared: %s", n.Name)
 			continue
 		}
 		if _, dup := c.typedefs[n.Name]; dup {
@@ -55,16 +55,33 @@ func (c *checker) inlineDecl(d *ast.InlineDecl) {
 	if !ok {
 		return
 	}
-	t, ok := c.declarator(base, d.Decl)
+	n := d.Decl
+	if kind, inline, found := c.globalIdent(n.Name); found {
+		c.errorf(n.At, "D_DECL_IDRED", "identifier redefined: %s\n\t current: inline definition\n\tprevious: %s %s", n.Name, kind, inline)
+		return
+	}
+	switch {
+	case len(n.Arrays) > 0 && len(n.Arrays[0]) == 0:
+		c.errorf(n.At, "D_DECL_ARRNULL", "inline declaration requires array tuple signature: %s", n.Name)
+		return
+	case len(n.Arrays) > 0:
+		c.errorf(n.At, "D_DECL_ARRNULL", "inline declaration cannot be of scalar array type: %s", n.Name)
+		return
+	}
+	t, ok := c.declarator(base, n)
 	if !ok {
 		return
 	}
-	if _, dup := c.inlines[d.Decl.Name]; dup || c.globals[d.Decl.Name] != nil {
-		c.errorf(d.Decl.At, "D_DECL_IDRED", "identifier redeclared: %s", d.Decl.Name)
+	switch r := t.resolved(); {
+	case r.Kind == Void:
+		c.errorf(n.At, "D_DECL_VOIDOBJ", "cannot declare void inline: %s", n.Name)
+		return
+	case r.Kind == Struct && !r.Def.Complete:
+		c.errorf(n.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", t, n.Name)
 		return
 	}
-	in := &inlineDef{t: t, init: d.Init, name: d.Decl}
-	c.inlines[d.Decl.Name] = in
+	in := &inlineDef{t: t, init: d.Init, name: n}
+	c.inlines[n.Name] = in
 	if !c.inLibrary(d.At) {
 		c.checkInline(in)
 	}
@@ -78,9 +95,9 @@ func (c *checker) checkInline(in *inlineDef) bool {
 	}
 	in.checked = true
 	// The initializer is checked on its own, whatever use triggered it.
-	saved, savedDecl := c.xlateIn, c.declaring
-	c.xlateIn, c.declaring = nil, false
-	defer func() { c.xlateIn, c.declaring = saved, savedDecl }()
+	saved := c.xlateIn
+	c.xlateIn = nil
+	defer func() { c.xlateIn = saved }()
 	it := c.expr(in.init)
 	if it.Kind == Invalid {
 		return false
@@ -96,8 +113,69 @@ func (c *checker) checkInline(in *inlineDef) bool {
 	return true
 }
 
+// globalIdent looks name up among the identifiers of D's global scope,
+// as DTrace does before declaring one: built-in variables and functions,
+// inlines, enumerators and global variables. It returns the identifier's
+// kind in DTrace's words ("scalar", "enumerator", ...), and "inline" if
+// the identifier is an inline or an enumerator.
+func (c *checker) globalIdent(name string) (kind, inline string, found bool) {
+	if kind, ok := builtinKind(name); ok {
+		return kind, "", true
+	}
+	if _, ok := c.inlines[name]; ok {
+		return "scalar", "inline", true
+	}
+	if _, ok := c.enums[name]; ok {
+		return "enumerator", "inline", true
+	}
+	if v := c.globals[name]; v != nil {
+		return v.kindName(), "", true
+	}
+	return "", "", false
+}
+
+// builtinKind reports whether name is one of DTrace's built-in global
+// identifiers, and its kind.
+func builtinKind(name string) (string, bool) {
+	_, variable := builtins[name]
+	_, agg := aggFuncs[name]
+	switch {
+	case variable, unimplementedVars[name]:
+		return "scalar", true
+	case agg:
+		return "aggregating function", true
+	case isAction(name):
+		return "tracing function", true
+	case isSubr(name):
+		return "function", true
+	}
+	return "", false
+}
+
+func isAction(name string) bool {
+	_, ok := actionNames[name]
+	return ok || unimplementedFuncs[name] && unimplementedActions[name]
+}
+
+func isSubr(name string) bool {
+	_, ok := subrs[name]
+	return ok || unimplementedFuncs[name] && !unimplementedActions[name]
+}
+
+// unimplementedActions are the names in unimplementedFuncs that DTrace
+// defines as actions rather than subroutines.
+var unimplementedActions = map[string]bool{
+	"breakpoint": true, "chill": true, "commit": true, "discard": true,
+	"freopen": true, "ftruncate": true, "jstack": true, "panic": true,
+	"print": true, "raise": true, "setopt": true, "speculate": true,
+	"stack": true, "stop": true, "system": true, "tracemem": true,
+	"uaddr": true, "ufunc": true, "umod": true, "ustack": true, "usym": true,
+}
+
 // declarator applies a declarator's pointers and array dimensions to a
-// base type: `char *p[4]` is an array of 4 pointers to char.
+// base type: `char *p[4]` is an array of 4 pointers to char. An empty
+// dimension (`int a[]`) makes an array of no elements, which only a
+// struct's last member may be; the callers that forbid it say so.
 func (c *checker) declarator(base Type, d *ast.Declarator) (Type, bool) {
 	t := base
 	for i := 0; i < d.Ptr; i++ {
@@ -107,22 +185,55 @@ func (c *checker) declarator(base Type, d *ast.Declarator) (Type, bool) {
 		return t, true // associative array keys are the variable's business
 	}
 	for i := len(d.Arrays) - 1; i >= 0; i-- {
-		dim := d.Arrays[i]
-		n, ok := int64(0), len(dim) == 1
-		if ok {
-			n, ok = c.constInt(dim[0])
-		}
-		if !ok || n <= 0 {
+		var dim ast.Expr
+		switch dims := d.Arrays[i]; len(dims) {
+		case 0:
+		case 1:
+			dim = dims[0]
+		default:
 			c.errorf(d.At, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript")
 			return TypeInvalid, false
 		}
-		if n > 1<<24 {
-			c.errorf(d.At, "D_DECL_ARRBIG", "array dimension too big")
+		var ok bool
+		if t, ok = c.arrayOf(t, dim, d.At); !ok {
 			return TypeInvalid, false
 		}
-		t = ArrayOf(t, int(n))
 	}
 	return t, true
+}
+
+// arrayOf makes the array type el[dim]; a nil dim is an empty [].
+func (c *checker) arrayOf(el Type, dim ast.Expr, at token.Pos) (Type, bool) {
+	if el.Kind == Void {
+		c.errorf(at, "D_DECL_VOIDOBJ", "cannot declare array of void")
+		return TypeInvalid, false
+	}
+	if dim == nil {
+		return ArrayOf(el, 0), true
+	}
+	n, ok := c.declConst(dim)
+	if !ok || n <= 0 {
+		c.errorf(at, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript")
+		return TypeInvalid, false
+	}
+	if n > math.MaxUint32 {
+		c.errorf(at, "D_DECL_ARRBIG", "array dimension too big")
+		return TypeInvalid, false
+	}
+	return ArrayOf(el, int(n)), true
+}
+
+// declConst evaluates an integer constant expression of a declaration:
+// literals and arithmetic on them, enumerators, integer inlines, sizeof
+// and offsetof.
+func (c *checker) declConst(e ast.Expr) (int64, bool) {
+	if v, ok := c.constInt(e); ok {
+		return v, true
+	}
+	// constInt has checked e when it could not fold it; the checker
+	// records the value of the constants it recognizes.
+	v, ok := c.info.Consts[e]
+	return v, ok
 }
 
 // typeExpr resolves a type as written: D's built-in types, then types
@@ -137,6 +248,9 @@ func (c *checker) typeExpr(te *ast.TypeExpr) (Type, bool) {
 	switch {
 	case te.Members != nil:
 		t = c.defineStruct(te)
+		if t.Kind == Invalid {
+			return TypeInvalid, false
+		}
 	case te.Enums != nil:
 		t = c.defineEnum(te)
 	default:
@@ -155,12 +269,10 @@ func (c *checker) typeExpr(te *ast.TypeExpr) (Type, bool) {
 		t.Userland = userland
 	}
 	for i := len(te.Arrays) - 1; i >= 0; i-- {
-		n, ok := c.constInt(te.Arrays[i])
-		if !ok || n <= 0 {
-			c.errorf(te.Arrays[i].Pos(), "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript")
+		var ok bool
+		if t, ok = c.arrayOf(t, te.Arrays[i], te.At); !ok {
 			return TypeInvalid, false
 		}
-		t = ArrayOf(t, int(n))
 	}
 	return t, true
 }
@@ -193,14 +305,24 @@ func (c *checker) namedType(name string) (Type, bool) {
 	if t, ok := c.kernel.lookup(name); ok {
 		return t, true
 	}
-	// In a declaration, naming an unknown struct or union declares it,
-	// incomplete, as in C (typedef struct foo foo_t; struct foo;).
-	if c.declaring && (strings.HasPrefix(name, "struct ") || strings.HasPrefix(name, "union ")) {
-		t := Type{Kind: Struct, Name: name, Def: &StructDef{Name: name, Union: strings.HasPrefix(name, "union")}}
-		c.tags[name] = t
-		return t, true
+	if isTag(name) {
+		return c.forwardTag(name), true
 	}
 	return TypeInvalid, false
+}
+
+// isTag reports whether name is a struct, union or enum tag.
+func isTag(name string) bool {
+	return strings.HasPrefix(name, "struct ") || strings.HasPrefix(name, "union ") || strings.HasPrefix(name, "enum ")
+}
+
+// forwardTag declares an unknown struct, union or enum, incomplete, as
+// DTrace does wherever one is named: a later definition completes it, and
+// until then a member access through it fails.
+func (c *checker) forwardTag(name string) Type {
+	t := Type{Kind: Struct, Name: name, Def: &StructDef{Name: name, Union: strings.HasPrefix(name, "union ")}}
+	c.tags[name] = t
+	return t
 }
 
 // alignment is a type's alignment under the C rules DTrace follows.
@@ -220,117 +342,6 @@ func alignment(t Type) int {
 		return 1
 	}
 	return 1
-}
-
-// defineStruct lays out a struct or union declared in D, C fashion:
-// members at their natural alignment, bit-fields packed into units of
-// their declared type.
-func (c *checker) defineStruct(te *ast.TypeExpr) Type {
-	name := te.Name
-	t, ok := c.tags[name]
-	if ok && t.Def.Complete {
-		c.errorf(te.At, "D_DECL_TYPERED", "type redeclared: %s", name)
-		return t
-	}
-	if !ok {
-		t = Type{Kind: Struct, Name: name, Def: &StructDef{Name: name, Union: strings.HasPrefix(name, "union")}}
-		if name != "struct" && name != "union" {
-			c.tags[name] = t
-		}
-	}
-	def := t.Def
-	bit, size, align := 0, 0, 1 // bit: next free bit
-	declaring := c.declaring
-	c.declaring = true
-	defer func() { c.declaring = declaring }()
-	for _, m := range te.Members {
-		mt, ok := c.typeExpr(m.Type)
-		if !ok {
-			return TypeInvalid
-		}
-		if mt, ok = c.declarator(mt, m.Decl); !ok {
-			return TypeInvalid
-		}
-		mt = mt.resolved()
-		if mt.Kind == Struct && !mt.Def.Complete {
-			c.errorf(m.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", mt.Name, m.Decl.Name)
-			return TypeInvalid
-		}
-		a := alignment(mt)
-		align = max(align, a)
-		mem := Member{Name: m.Decl.Name, Type: mt}
-		if m.Width != nil {
-			w, ok := c.constInt(m.Width)
-			if !ok || w < 0 || mt.Kind != Int {
-				c.errorf(m.Width.Pos(), "D_DECL_BFTYPE", "invalid type for bit-field: %s", m.Decl.Name)
-				return TypeInvalid
-			}
-			if int(w) > 8*mt.Size {
-				c.errorf(m.Width.Pos(), "D_DECL_BFSIZE", "bit-field too big for type: %s", m.Decl.Name)
-				return TypeInvalid
-			}
-			unit := 8 * mt.Size
-			if def.Union {
-				bit = 0
-			} else if bit/unit != (bit+int(w)-1)/unit {
-				bit = roundUp(bit, unit)
-			}
-			mem.Off, mem.BitOff, mem.BitSize = bit/8, bit%8, int(w)
-			size = max(size, roundUp(bit+int(w), 8)/8)
-			if !def.Union {
-				bit += int(w)
-			}
-		} else {
-			off := 0
-			if !def.Union {
-				off = roundUp(roundUp(bit, 8)/8, a)
-			}
-			mem.Off = off
-			size = max(size, off+mt.Size)
-			if !def.Union {
-				bit = 8 * (off + mt.Size)
-			}
-		}
-		def.members = append(def.members, mem)
-	}
-	def.Size = roundUp(size, align)
-	def.Complete = true
-	t.Size = def.Size
-	if name != "struct" && name != "union" {
-		c.tags[name] = t
-	}
-	return t
-}
-
-func roundUp(n, a int) int { return (n + a - 1) / a * a }
-
-// defineEnum declares an enum and its constants.
-func (c *checker) defineEnum(te *ast.TypeExpr) Type {
-	t := Type{Kind: Int, Size: 4, Signed: true, Name: te.Name}
-	if te.Name != "enum" {
-		if _, dup := c.tags[te.Name]; dup {
-			c.errorf(te.At, "D_DECL_TYPERED", "type redeclared: %s", te.Name)
-		}
-		c.tags[te.Name] = t
-	}
-	next := int64(0)
-	for _, e := range te.Enums {
-		if e.Value != nil {
-			v, ok := c.constInt(e.Value)
-			if !ok {
-				c.errorf(e.Value.Pos(), "D_DECL_ENCONST", "enumerator '%s' must be assigned to an integral constant expression", e.Name)
-				continue
-			}
-			next = v
-		}
-		if _, dup := c.enums[e.Name]; dup {
-			c.errorf(e.At, "D_DECL_IDRED", "identifier redeclared: %s", e.Name)
-			continue
-		}
-		c.enums[e.Name] = enumConst{t: t, v: next}
-		next++
-	}
-	return t
 }
 
 // assignable reports whether a value of type v may be stored where t is:
@@ -354,4 +365,224 @@ func assignable(t, v Type) bool {
 // checking waits for a use.
 func (c *checker) inLibrary(p token.Pos) bool {
 	return c.cfg.Library != nil && c.cfg.Library(p)
+}
+
+// defineStruct defines a struct or union declared in D, checking each
+// member as DTrace does (dt_decl_member) and laying the members out as
+// GCC does: at their natural alignment, bit-fields packed into units of
+// their declared type.
+func (c *checker) defineStruct(te *ast.TypeExpr) Type {
+	name := te.Name
+	t, ok := c.tags[name]
+	if ok && t.Def.Complete {
+		c.errorf(te.At, "D_DECL_TYPERED", "type redeclared: %s", name)
+		return t
+	}
+	anon := name == "struct" || name == "union"
+	if !ok { // else a forward declaration, which this completes
+		t = Type{Kind: Struct, Name: name, Def: &StructDef{Name: name, Union: strings.HasPrefix(name, "union")}}
+	}
+	if !anon {
+		c.tags[name] = t
+	}
+	def := t.Def
+	l := layout{union: def.Union}
+	for _, m := range te.Members {
+		mem, ok := c.structMember(def, m)
+		if !ok {
+			return TypeInvalid
+		}
+		if m.Decl == nil {
+			l.pad(mem)
+			continue
+		}
+		l.add(&mem)
+		def.members = append(def.members, mem)
+	}
+	def.Size = roundUp(l.size, l.align)
+	def.Complete = true
+	t.Size = def.Size
+	if !anon {
+		c.tags[name] = t
+	}
+	return t
+}
+
+// structMember checks one member declaration of def in DTrace's order and
+// returns the member, its place not yet computed. An unnamed bit-field
+// comes back with no name; one of width zero, which only asks for the
+// next storage unit, also with no bits.
+func (c *checker) structMember(def *StructDef, m *ast.Member) (Member, bool) {
+	name := "(null)" // what C's printf makes of DTrace's missing name
+	if m.Decl != nil {
+		name = m.Decl.Name
+	}
+	mt, ok := c.typeExpr(m.Type)
+	if ok && m.Decl != nil {
+		mt, ok = c.declarator(mt, m.Decl)
+	}
+	if !ok {
+		return Member{}, false
+	}
+	if m.Decl != nil && len(m.Decl.Keys) > 0 {
+		c.errorf(m.At, "D_DECL_DYNOBJ", "cannot have dynamic member: %s", name)
+		return Member{}, false
+	}
+	r := mt.resolved()
+	if r.Kind == Struct && (!r.Def.Complete || r.Size == 0) {
+		c.errorf(m.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", mt, name)
+		return Member{}, false
+	}
+	// A struct may have arrays of no elements, as illumos allows for a
+	// flexible array member (it does not check that one comes last); no
+	// other member may be empty.
+	if r.Size == 0 && !(r.Kind == Array && !def.Union) {
+		c.errorf(m.At, "D_DECL_VOIDOBJ", "cannot have void member: %s", name)
+		return Member{}, false
+	}
+	mem := Member{Type: r}
+	if m.Decl != nil {
+		mem.Name = m.Decl.Name
+	}
+	if m.Width != nil {
+		if m.Decl == nil {
+			name = "(anon)" // DTrace's own name for it, here
+		}
+		if mem.BitSize, ok = c.bitField(mt, m, name); !ok {
+			return Member{}, false
+		}
+	}
+	for _, prev := range def.members {
+		if mem.Name != "" && prev.Name == mem.Name {
+			c.errorf(m.At, "D_UNKNOWN", "failed to define member '%s': Duplicate member or variable name", mem.Name)
+			return Member{}, false
+		}
+	}
+	return mem, true
+}
+
+// bitField checks a bit-field's width against its type t and returns it.
+// An unnamed bit-field may have width zero.
+func (c *checker) bitField(t Type, m *ast.Member, name string) (int, bool) {
+	w, ok := c.declConst(m.Width)
+	if m.Decl == nil && ok && w == 0 {
+		return 0, true
+	}
+	if !ok || w <= 0 {
+		c.errorf(m.Width.Pos(), "D_DECL_BFCONST", "positive integral constant expression expected as bit-field size")
+		return 0, false
+	}
+	if t.Kind != Int || strings.HasPrefix(t.Name, "enum ") {
+		c.errorf(m.Width.Pos(), "D_DECL_BFTYPE", "invalid type for bit-field: %s", name)
+		return 0, false
+	}
+	if w > int64(8*t.Size) {
+		c.errorf(m.Width.Pos(), "D_DECL_BFSIZE", "bit-field too big for type: %s", name)
+		return 0, false
+	}
+	return int(w), true
+}
+
+// layout places the members of a struct or union one after another.
+type layout struct {
+	union            bool
+	bit, size, align int // bit: the next free bit
+}
+
+// add gives m its offset and grows the struct around it.
+func (l *layout) add(m *Member) {
+	a := alignment(m.Type)
+	l.align = max(l.align, a, 1)
+	if m.BitSize > 0 {
+		l.bitField(m)
+		return
+	}
+	off := 0
+	if !l.union {
+		off = roundUp(roundUp(l.bit, 8)/8, a)
+		l.bit = 8 * (off + m.Type.Size)
+	}
+	m.Off = off
+	l.size = max(l.size, off+m.Type.Size)
+}
+
+// bitField places a bit-field in the unit of its type that holds the
+// next free bit, or in the next unit if it does not fit there.
+func (l *layout) bitField(m *Member) {
+	unit := 8 * m.Type.Size
+	bit := 0
+	if !l.union {
+		bit = l.bit
+		if bit/unit != (bit+m.BitSize-1)/unit {
+			bit = roundUp(bit, unit)
+		}
+		l.bit = bit + m.BitSize
+	}
+	m.Off, m.BitOff = bit/8, bit%8
+	l.size = max(l.size, roundUp(bit+m.BitSize, 8)/8)
+}
+
+// pad skips the bits of an unnamed bit-field; width zero moves on to the
+// next unit of its type.
+func (l *layout) pad(m Member) {
+	if l.union {
+		return
+	}
+	if m.BitSize == 0 {
+		l.bit = roundUp(l.bit, 8*max(m.Type.Size, 1))
+		return
+	}
+	l.bitField(&m)
+}
+
+func roundUp(n, a int) int { return (n + a - 1) / a * a }
+
+// defineEnum declares an enum and its enumerators, as DTrace does
+// (dt_decl_enumerator).
+func (c *checker) defineEnum(te *ast.TypeExpr) Type {
+	t := Type{Kind: Int, Size: 4, Signed: true, Name: te.Name}
+	if te.Name != "enum" {
+		if _, dup := c.tags[te.Name]; dup {
+			c.errorf(te.At, "D_DECL_TYPERED", "type redeclared: %s", te.Name)
+		}
+		c.tags[te.Name] = t
+	}
+	next := int64(0)
+	seen := map[string]bool{}
+	for _, e := range te.Enums {
+		v, ok := c.enumValue(e, next)
+		if !ok {
+			continue
+		}
+		next = v + 1
+		if seen[e.Name] {
+			c.errorf(e.At, "D_UNKNOWN", "failed to define enumerator '%s': Duplicate member or variable name", e.Name)
+			continue
+		}
+		seen[e.Name] = true
+		if _, _, found := c.globalIdent(e.Name); found {
+			c.errorf(e.At, "D_DECL_IDRED", "identifier redeclared: %s", e.Name)
+			continue
+		}
+		c.enums[e.Name] = enumConst{t: t, v: v}
+	}
+	return t
+}
+
+// enumValue is an enumerator's value: the one assigned, which must be an
+// integer constant that fits an int, or the one after the previous.
+func (c *checker) enumValue(e *ast.Enumerator, next int64) (int64, bool) {
+	if e.Value == nil {
+		return int64(int32(next)), true
+	}
+	v, ok := c.declConst(e.Value)
+	if !ok {
+		c.errorf(e.Value.Pos(), "D_DECL_ENCONST", "enumerator '%s' must be assigned to an integral constant expression", e.Name)
+		return 0, false
+	}
+	if v > math.MaxInt32 || v < math.MinInt32 {
+		c.errorf(e.Value.Pos(), "D_DECL_ENOFLOW", "enumerator '%s' value overflows INT_MAX (%d)", e.Name, math.MaxInt32)
+		return 0, false
+	}
+	return v, true
 }

@@ -159,15 +159,20 @@ func (c *checker) ident(e *ast.Ident) Type {
 		return ec.t
 	}
 	if e.Name == "NULL" && c.globals[e.Name] == nil {
-		// D's NULL: a void pointer constant, comparable with any pointer.
+		// D's NULL is the int constant 0, which the pointer rules let
+		// stand for a pointer of any type (sizeof (NULL) is 4).
 		c.info.Consts[e] = 0
-		return PointerTo(TypeVoid)
+		return TypeInt
 	}
 	if strings.Contains(e.Name, "`") {
 		c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s: kernel symbols are not supported yet", e.Name)
 		return TypeInvalid
 	}
 	v := c.globals[e.Name]
+	if kind := funcKind(e.Name); v == nil && kind != "" {
+		c.errorf(e.At, "D_IDENT_BADREF", "%s '%s' may not be referenced as scalar", kind, e.Name)
+		return TypeInvalid
+	}
 	if (v == nil || v.Type.Kind == Invalid) && unimplementedVars[e.Name] {
 		c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s: built-in variable not supported yet", e.Name)
 		return TypeInvalid
@@ -177,12 +182,33 @@ func (c *checker) ident(e *ast.Ident) Type {
 		return TypeInvalid
 	}
 	if v.IsAssoc() {
-		c.errorf(e.At, "D_ASSOC_NONE", "associative array %s must be indexed", e.Name)
+		c.errorf(e.At, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", e.Name)
 		return TypeInvalid
 	}
 	c.info.Vars[e] = v
 	return v.Type
 }
+
+// funcKind names the kind of identifier DTrace defines for a function
+// name (dt_idkind_name), or is "" for a name that is none.
+func funcKind(name string) string {
+	_, agg := aggFuncs[name]
+	_, act := actionNames[name]
+	switch {
+	case agg:
+		return "aggregating function"
+	case act || unimplementedActions[name] || symbolActions[name]:
+		return "tracing function"
+	case isSubr(name):
+		return "function"
+	}
+	return ""
+}
+
+// symbolActions are the actions that godtrace implements as
+// subroutines yielding the address to print: DTrace defines them as
+// actions (tracing functions).
+var symbolActions = map[string]bool{"func": true, "mod": true, "sym": true}
 
 // isScoped reports whether e is self->x or this->x, and which.
 func (c *checker) isScoped(e *ast.SelectorExpr) (string, bool) {
@@ -222,88 +248,12 @@ func (c *checker) selector(e *ast.SelectorExpr, lvalue bool) Type {
 		return TypeInvalid
 	}
 	if v.IsAssoc() && !lvalue {
-		c.errorf(e.SelAt, "D_ASSOC_NONE", "associative array %s must be indexed", e.Sel)
+		// DTrace cooks the array with no keys against its signature.
+		c.sameKeys(e.SelAt, e.Sel, v.Keys, nil)
 		return TypeInvalid
 	}
 	c.info.Vars[e] = v
 	return v.Type
-}
-
-// index checks a[k...] where a is a global or self-> associative array.
-// With lvalue set, an unknown array is created with the keys' types.
-func (c *checker) index(e *ast.IndexExpr, lvalue bool) Type {
-	var v *Var
-	switch x := e.X.(type) {
-	case *ast.Ident:
-		if _, ok := builtins[x.Name]; ok {
-			c.errorf(x.At, "D_UNKNOWN", "indexing %s is not supported yet", x.Name)
-			return TypeInvalid
-		}
-		v = c.globals[x.Name]
-		if v == nil && lvalue {
-			v = c.variable(c.globals, &c.info.Globals, Global, x.Name, x.At)
-		}
-	case *ast.SelectorExpr:
-		if _, ok := c.isScoped(x); ok {
-			v, _ = c.scopedVar(x, lvalue)
-		}
-	}
-	if v == nil || (!v.IsAssoc() && v.Type.Kind != Invalid) {
-		// Not an associative array: an element of a pointer or array.
-		if lvalue && v == nil {
-			c.errorf(e.Pos(), "D_OP_LVAL", "operator = requires modifiable lvalue as an operand")
-			return TypeInvalid
-		}
-		xt := c.expr(e.X)
-		switch xt.Kind {
-		case Invalid:
-			return TypeInvalid
-		case Pointer, Array:
-			return c.element(e, xt)
-		}
-		c.errorf(e.Pos(), "D_ARR_BADREF", "cannot access %s as an associative array", exprName(e.X))
-		return TypeInvalid
-	}
-	keys := make([]Type, len(e.Keys))
-	bad := false
-	for i, k := range e.Keys {
-		keys[i] = c.rvalue(k)
-		if keys[i].Kind != Int && keys[i].Kind != String {
-			bad = true
-		}
-	}
-	if bad {
-		return TypeInvalid
-	}
-	if v.Type.Kind == Invalid && !lvalue {
-		c.errorf(e.Pos(), "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", exprName(e.X))
-		return TypeInvalid
-	}
-	if v.Keys == nil {
-		for _, k := range keys {
-			v.Keys = append(v.Keys, c.storageType(k))
-		}
-	} else if !c.sameKeys(e.Pos(), v.Name, v.Keys, keys) {
-		return TypeInvalid
-	}
-	c.info.Vars[e] = v
-	return v.Type
-}
-
-// sameKeys checks a key tuple against the signature an associative
-// array or aggregation (name is "@a" then) was first used with.
-func (c *checker) sameKeys(pos token.Pos, name string, want, got []Type) bool {
-	if len(want) != len(got) {
-		c.errorf(pos, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d key%s passed, %d expected", name, len(got), plural(len(got)), len(want))
-		return false
-	}
-	for i := range want {
-		if want[i].Kind != got[i].Kind && !(want[i].IsScalar() && got[i].IsScalar()) {
-			c.errorf(pos, "D_PROTO_ARG", "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s", name, i+1, want[i], got[i])
-			return false
-		}
-	}
-	return true
 }
 
 func exprName(e ast.Expr) string {
@@ -329,19 +279,20 @@ func (c *checker) unary(e *ast.UnaryExpr) Type {
 	if t.Kind == Invalid {
 		return t
 	}
+	// The result has the operand's type, unpromoted, as in DTrace.
 	switch e.Op {
 	case token.TILDE:
 		if t.Kind != Int {
 			c.errorf(e.At, "D_OP_INT", "operator ~ requires an operand of integral type")
 			return TypeInvalid
 		}
-		return promote(t)
+		return t
 	case token.SUB, token.ADD:
 		if t.Kind != Int {
 			c.errorf(e.At, "D_OP_ARITH", "operator %s requires an operand of arithmetic type", e.Op)
 			return TypeInvalid
 		}
-		return promote(t)
+		return t
 	case token.NOT:
 		if !t.IsScalar() {
 			c.errorf(e.At, "D_OP_SCALAR", "operator ! requires an operand of scalar type")
@@ -353,17 +304,6 @@ func (c *checker) unary(e *ast.UnaryExpr) Type {
 	return TypeInvalid
 }
 
-func (c *checker) incdec(x ast.Expr, op token.Kind) Type {
-	// As in DTrace, ++ and -- on a variable never assigned declare it
-	// as a 64-bit integer.
-	t := c.lvalue(x, TypeInt64, op)
-	if t.Kind != Int && t.Kind != Invalid {
-		c.errorf(x.Pos(), "D_OP_ARITH", "operator %s requires an operand of arithmetic type", op)
-		return TypeInvalid
-	}
-	return t
-}
-
 // integralOps need integers even where D has other arithmetic types:
 // DTrace reports them with D_OP_INT rather than D_OP_ARITH.
 var integralOps = map[token.Kind]bool{
@@ -371,24 +311,27 @@ var integralOps = map[token.Kind]bool{
 	token.REMEQ: true, token.ANDEQ: true, token.OREQ: true, token.XOREQ: true, token.SHLEQ: true, token.SHREQ: true,
 }
 
-// isZero reports whether e is the integer constant 0.
-func isZero(e ast.Expr) bool {
-	l, ok := ast.Unparen(e).(*ast.IntLit)
-	return ok && l.Value == 0
-}
-
 var compareOps = map[token.Kind]bool{
 	token.EQL: true, token.NEQ: true, token.LSS: true, token.GTR: true, token.LEQ: true, token.GEQ: true,
 }
 
 func (c *checker) binary(e *ast.BinaryExpr) Type {
-	x, y := c.rvalue(e.X), c.rvalue(e.Y)
+	if e.Op == token.COMMA && (isActionCall(e.X) || isActionCall(e.Y)) {
+		c.errorf(e.OpPos, "D_OP_ACT", "operator , operands cannot be actions")
+		return TypeInvalid
+	}
+	x, y := c.expr(e.X), c.expr(e.Y)
 	if x.Kind == Invalid || y.Kind == Invalid {
+		return TypeInvalid
+	}
+	if (e.Op == token.QUO || e.Op == token.REM) && c.isNull(e.Y) {
+		// DTrace finds this while parsing, before anything is typed.
+		c.errorf(e.OpPos, "D_DIV_ZERO", "expression contains division by zero")
 		return TypeInvalid
 	}
 	switch {
 	case e.Op == token.COMMA:
-		return y
+		return c.rvalue(e.Y)
 	case e.Op == token.LAND || e.Op == token.LOR || e.Op == token.LXOR:
 		if !x.IsScalar() || !y.IsScalar() {
 			c.errorf(e.OpPos, "D_OP_SCALAR", "operator %s requires operands of scalar type", e.Op)
@@ -396,13 +339,10 @@ func (c *checker) binary(e *ast.BinaryExpr) Type {
 		}
 		return TypeInt
 	case compareOps[e.Op]:
-		if x.Kind != y.Kind && !(x.IsScalar() && y.IsScalar()) {
-			c.errorf(e.OpPos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"", x, e.Op, y)
-			return TypeInvalid
-		}
-		return TypeInt
-	case (e.Op == token.ADD || e.Op == token.SUB) && (x.Kind == Pointer || y.Kind == Pointer):
-		return c.pointerArith(e, x, y)
+		return c.compare(e, x, y)
+	case e.Op == token.ADD || e.Op == token.SUB:
+		// A char array plus an integer is the string from there on.
+		return c.additive(e, c.rvalue(e.X), c.rvalue(e.Y))
 	}
 	if x.Kind != Int || y.Kind != Int {
 		if integralOps[e.Op] {
@@ -412,57 +352,161 @@ func (c *checker) binary(e *ast.BinaryExpr) Type {
 		}
 		return TypeInvalid
 	}
-	if (e.Op == token.QUO || e.Op == token.REM) && isZero(e.Y) {
-		c.errorf(e.OpPos, "D_DIV_ZERO", "expression contains division by zero")
-		return TypeInvalid
-	}
 	if e.Op == token.SHL || e.Op == token.SHR {
 		return promote(x)
 	}
 	return arith(x, y)
 }
 
+// compare types a relational or equality operator by DTrace's rules: the
+// same type, two integers, a string and something that can stand for
+// one (compared as strings), or pointers compatible as C has them.
+func (c *checker) compare(e *ast.BinaryExpr, x, y Type) Type {
+	switch {
+	case compatible(x, y), x.Kind == Int && y.Kind == Int:
+	case x.isStrCompat() && y.isStrCompat() && (x.Kind == String || y.Kind == String):
+		c.toString(e.X, x)
+		c.toString(e.Y, y)
+	default:
+		if _, ok := ptrCompat(x, c.isNull(e.X), y, c.isNull(e.Y)); !ok {
+			c.incompatible(e.OpPos, e.Op, e.X, e.Y)
+			return TypeInvalid
+		}
+		if x.Kind == String || y.Kind == String {
+			// A string against 0 or a void pointer: both compare as
+			// strings, a null string as "".
+			c.toString(e.X, x)
+			c.toString(e.Y, y)
+		}
+	}
+	return TypeInt
+}
+
+// additive types + and -: integers, a pointer (or string, or array) and
+// an integer, scaled by what the pointer points to, or the distance
+// between two compatible pointers.
+func (c *checker) additive(e *ast.BinaryExpr, x, y Type) Type {
+	xp := x.Kind == String || x.isPointer() && !x.isVFPtr()
+	yp := y.Kind == String || y.isPointer() && !y.isVFPtr()
+	xi, yi := x.Kind == Int, y.Kind == Int
+	switch {
+	case xi && yi:
+		return arith(x, y)
+	case xp && yi:
+		return decay(x)
+	case xi && yp && e.Op == token.ADD:
+		return decay(y)
+	case xp && yp && e.Op == token.SUB:
+		if _, ok := ptrCompat(x, false, y, false); ok {
+			return TypePtrdiff
+		}
+	}
+	c.incompatible(e.OpPos, e.Op, e.X, e.Y)
+	return TypeInvalid
+}
+
+// incompatible reports operands that DTrace's rules do not combine,
+// naming their types as written: a char array is not yet a string.
+func (c *checker) incompatible(pos token.Pos, op token.Kind, x, y ast.Expr) {
+	c.errorf(pos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"", typeName(c.info.Types[x]), op, typeName(c.info.Types[y]))
+}
+
+// decay is the type of an array used as a value: a pointer to its first
+// element.
+func decay(t Type) Type {
+	if t.Kind != Array {
+		return t
+	}
+	return PointerTo(*t.Elem)
+}
+
+// toString records that e, of type t, is used where a string is wanted:
+// a char array is read into a string, a pointer (or an address) is read
+// as the string it points to, and the constant 0 is the null string.
+func (c *checker) toString(e ast.Expr, t Type) {
+	switch {
+	case t.Kind == String, t.Kind == Invalid:
+	case t.IsCharArray():
+		c.asString(e, t)
+	case c.isNull(e):
+		c.info.Strings[e] = StringType(1)
+	default:
+		c.info.Strings[e] = StringType(c.cfg.StrSize)
+	}
+}
+
+// cond types c ? t : f by DTrace's rules: operands of the same type, two
+// integers, a string and something that can stand for one, or pointers
+// compatible as C has them. Two char arrays make a string, which
+// godtrace can copy where DTrace would pass the array's address.
 func (c *checker) cond(e *ast.CondExpr) Type {
-	ct, t, f := c.expr(e.C), c.rvalue(e.T), c.rvalue(e.F)
+	if isActionCall(e.T) || isActionCall(e.F) {
+		return c.condAction(e)
+	}
+	ct, t, f := c.expr(e.C), c.expr(e.T), c.expr(e.F)
 	if ct.Kind == Invalid || t.Kind == Invalid || f.Kind == Invalid {
 		return TypeInvalid
 	}
 	if !ct.IsScalar() {
-		c.errorf(e.C.Pos(), "D_OP_SCALAR", "operator ?: requires a scalar first operand")
+		c.errorf(e.C.Pos(), "D_OP_SCALAR", "operator ?: expression must be of scalar type")
 		return TypeInvalid
 	}
-	if t.Kind != f.Kind {
-		c.errorf(e.T.Pos(), "D_OP_INCOMPAT", "operator ?: operands must have compatible types")
-		return TypeInvalid
+	if t.IsCharArray() && f.IsCharArray() {
+		t, f = c.asString(e.T, t), c.asString(e.F, f)
 	}
-	if t.Kind == String {
+	switch {
+	case t.Kind == String && f.Kind == String:
 		return StringType(max(t.Size, f.Size))
+	case compatible(t, f):
+		return decay(t)
+	case t.Kind == Int && f.Kind == Int:
+		return arith(t, f)
+	case t.isStrCompat() && f.isStrCompat() && (t.Kind == String || f.Kind == String):
+		c.toString(e.T, t)
+		c.toString(e.F, f)
+		return StringType(c.cfg.StrSize)
 	}
-	if t.Kind == Pointer {
-		return t
-	}
-	if t.Kind != Int {
+	r, ok := ptrCompat(t, c.isNull(e.T), f, c.isNull(e.F))
+	if !ok {
 		c.errorf(e.T.Pos(), "D_OP_INCOMPAT", "operator ?: operands must have compatible types")
 		return TypeInvalid
 	}
-	return arith(t, f)
+	if r.Kind == String {
+		c.toString(e.T, t)
+		c.toString(e.F, f)
+		return StringType(c.cfg.StrSize)
+	}
+	return decay(r)
 }
 
-// pointerArith types p + i, i + p, p - i (a pointer, scaled by the
-// size of what it points to) and p - q (the distance in elements).
-func (c *checker) pointerArith(e *ast.BinaryExpr, x, y Type) Type {
-	switch {
-	case x.Kind == Pointer && y.Kind == Int:
-		return x
-	case x.Kind == Int && y.Kind == Pointer && e.Op == token.ADD:
-		return y
-	case x.Kind == Pointer && y.Kind == Pointer && e.Op == token.SUB && x.ElemSize() == y.ElemSize():
-		return TypeLong
+// isActionCall reports whether e calls an action, which has no value.
+func isActionCall(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
 	}
-	c.errorf(e.OpPos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"", x, e.Op, y)
+	_, act := actionNames[call.Fun.Name]
+	return act || unimplementedActions[call.Fun.Name]
+}
+
+// condAction reports an action as an operand of ?:. To DTrace an action
+// has type void, which is compatible only with another action.
+func (c *checker) condAction(e *ast.CondExpr) Type {
+	if ct := c.expr(e.C); ct.Kind != Invalid && !ct.IsScalar() {
+		c.errorf(e.C.Pos(), "D_OP_SCALAR", "operator ?: expression must be of scalar type")
+		return TypeInvalid
+	}
+	if !isActionCall(e.T) || !isActionCall(e.F) {
+		c.errorf(e.T.Pos(), "D_OP_INCOMPAT", "operator ?: operands must have compatible types")
+		return TypeInvalid
+	}
+	c.errorf(e.T.Pos(), "D_OP_ACT", "action cannot be used in a conditional context")
 	return TypeInvalid
 }
 
+// cast checks (T)x by DTrace's rules: to the same type, between scalars,
+// to void, from a pointer or array to a pointer, and from a scalar,
+// pointer or array to string, which reads the string at that address.
 func (c *checker) cast(e *ast.CastExpr) Type {
 	x := c.expr(e.X)
 	t, ok := c.typeExpr(e.Type)
@@ -470,14 +514,20 @@ func (c *checker) cast(e *ast.CastExpr) Type {
 		return TypeInvalid
 	}
 	switch {
-	case t.Kind == Void:
-		return t
-	case t.IsScalar() && x.IsScalar():
-		return t
 	case t.Kind == String && x.Kind == String:
+		return x
+	case compatible(t, x), t.Kind == Void:
 		return t
+	case t.IsScalar() && (x.IsScalar() || x.Kind == Func):
+		return t
+	case t.Kind == Pointer && x.isPointer():
+		return t
+	case t.Kind == String && (x.IsScalar() || x.isPointer()):
+		// The result is as large as the string the operand becomes.
+		c.toString(e.X, x)
+		return c.info.Strings[e.X]
 	}
-	c.errorf(e.At, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", x, t)
+	c.errorf(e.At, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", typeName(x), typeName(t))
 	return TypeInvalid
 }
 
@@ -492,95 +542,32 @@ func (c *checker) sizeof(e *ast.SizeofExpr) Type {
 	switch {
 	case !ok || t.Kind == Invalid:
 		return TypeInvalid
+	case e.X != nil && c.isBitField(e.X):
+		c.errorf(e.At, "D_SIZEOF_BITFIELD", "cannot apply sizeof to a bit-field")
+		return TypeInvalid
 	case t.Kind == Void || t.Kind == Func:
+		c.errorf(e.At, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size")
+		return TypeInvalid
+	case t.Kind == Struct && !t.Def.Complete:
 		c.errorf(e.At, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size")
 		return TypeInvalid
 	case t.Kind == String:
 		c.info.Consts[e] = int64(c.cfg.StrSize)
-	case t.Kind == Struct && !t.Def.Complete:
-		c.errorf(e.At, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size")
-		return TypeInvalid
+		if l, ok := ast.Unparen(e.X).(*ast.StrLit); ok {
+			// A literal's size is its own, NUL included.
+			c.info.Consts[e] = int64(len(l.Value) + 1)
+		}
 	default:
 		c.info.Consts[e] = int64(t.resolved().Size)
 	}
 	return Type{Kind: Int, Size: 8, Name: "size_t"}
 }
 
-// assign checks X op= Y and types X by Y on first assignment.
-func (c *checker) assign(e *ast.AssignExpr) Type {
-	y := c.rvalue(e.Y)
-	if y.Kind == Invalid {
-		// The right side was already reported; an untyped target is a
-		// consequence, not a second error.
-		return TypeInvalid
+// ifCond checks an if statement's condition. DTrace rewrites `if (c)`
+// into a clause that computes `1 && c` (dt_sugar.c), so a condition
+// that is not scalar is reported as an operand of &&.
+func (c *checker) ifCond(e ast.Expr) {
+	if t := c.expr(e); !t.IsScalar() && t.Kind != Invalid {
+		c.errorf(e.Pos(), "D_OP_SCALAR", "operator && requires operands of scalar type")
 	}
-	if y.Kind == Void {
-		c.errorf(e.OpPos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"void\"", exprName(e.X), e.Op)
-		return TypeInvalid
-	}
-	x := c.lvalue(e.X, y, e.Op)
-	if x.Kind == Invalid {
-		return x
-	}
-	if e.Op != token.ASSIGN && (x.Kind != Int || y.Kind != Int) && !(x.Kind == Pointer && y.Kind == Int && (e.Op == token.ADDEQ || e.Op == token.SUBEQ)) {
-		c.errorf(e.OpPos, "D_OP_ARITH", "operator %s requires operands of arithmetic type", e.Op)
-		return TypeInvalid
-	}
-	if !assignable(x, y) {
-		c.errorf(e.OpPos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"", x, e.Op, y)
-		return TypeInvalid
-	}
-	return x
-}
-
-// lvalue checks an assignable expression. A variable not yet typed is
-// given the storage type of first (when first is valid).
-func (c *checker) lvalue(e ast.Expr, first Type, op token.Kind) Type {
-	var v *Var
-	switch x := e.(type) {
-	case *ast.Ident:
-		if _, ok := builtins[x.Name]; ok {
-			c.errorf(x.At, "D_OP_WRITE", "operator %s can only be applied to a writable variable", op)
-			return TypeInvalid
-		}
-		_, inline := c.inlines[x.Name]
-		_, enum := c.enums[x.Name]
-		if inline || enum || x.Name == "NULL" && c.globals[x.Name] == nil {
-			// Constants, not variables: assigning one must not quietly
-			// declare a variable of the same name.
-			c.errorf(x.At, "D_OP_LVAL", "operator %s requires modifiable lvalue as an operand", op)
-			return TypeInvalid
-		}
-		v = c.variable(c.globals, &c.info.Globals, Global, x.Name, x.At)
-		if v.IsAssoc() {
-			c.errorf(x.At, "D_ASSOC_NONE", "associative array %s must be indexed", x.Name)
-			return TypeInvalid
-		}
-	case *ast.SelectorExpr:
-		var ok bool
-		if v, ok = c.scopedVar(x, true); !ok {
-			c.errorf(x.Pos(), "D_UNKNOWN", "member access is not supported yet")
-			return TypeInvalid
-		}
-	case *ast.IndexExpr:
-		if c.index(x, true) == TypeInvalid && c.info.Vars[x] == nil {
-			return TypeInvalid
-		}
-		v = c.info.Vars[x]
-	case *ast.ParenExpr:
-		return c.lvalue(x.X, first, op)
-	default:
-		c.errorf(e.Pos(), "D_OP_LVAL", "operator %s requires modifiable lvalue as an operand", op)
-		return TypeInvalid
-	}
-	if v.Type.Kind == Invalid {
-		if first.Kind == Invalid {
-			c.errorf(e.Pos(), "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", v.Name)
-			return TypeInvalid
-		}
-		v.Type = c.storageType(first)
-	}
-	c.info.Vars[e] = v
-	c.info.Types[e] = v.Type
-	return v.Type
 }

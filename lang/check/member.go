@@ -1,6 +1,9 @@
 package check
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/token"
 )
@@ -32,11 +35,7 @@ func (c *checker) member(e *ast.SelectorExpr) Type {
 		return TypeInvalid
 	}
 	if !st.Def.Complete {
-		kind := "struct"
-		if st.Def.Union {
-			kind = "union"
-		}
-		c.errorf(e.SelAt, "D_OP_INCOMPLETE", "operator %s cannot be applied to a forward declaration: no %s definition is available", e.Op, kind)
+		c.errorf(e.SelAt, "D_OP_INCOMPLETE", "operator %s cannot be applied to a forward declaration: no %s definition is available", e.Op, st.Def.Name)
 		return TypeInvalid
 	}
 	m, ok := st.Def.Member(e.Sel)
@@ -48,22 +47,34 @@ func (c *checker) member(e *ast.SelectorExpr) Type {
 	return m.Type
 }
 
-// deref checks *x.
+// deref checks *x. A string is an array of char to the pointer rules,
+// so *s is its first character.
 func (c *checker) deref(e *ast.UnaryExpr) Type {
 	t := c.expr(e.X)
 	switch t.Kind {
 	case Invalid:
 		return t
+	case String:
+		return TypeChar
 	case Pointer, Array:
-		el := t.Elem.resolved()
-		if el.Kind == Void || el.Kind == Func {
-			c.errorf(e.At, "D_DEREF_VOID", "cannot dereference pointer to void")
-			return TypeInvalid
-		}
-		return el
+		return c.pointee(e.At, t)
 	}
 	c.errorf(e.At, "D_DEREF_NONPTR", "cannot dereference non-pointer type")
 	return TypeInvalid
+}
+
+// pointee is what dereferencing a pointer or array of type t yields.
+func (c *checker) pointee(pos token.Pos, t Type) Type {
+	el := t.Elem.resolved()
+	switch el.Kind {
+	case Void:
+		c.errorf(pos, "D_DEREF_VOID", "cannot dereference pointer to void")
+		return TypeInvalid
+	case Func:
+		c.errorf(pos, "D_DEREF_FUNC", "cannot dereference pointer to function")
+		return TypeInvalid
+	}
+	return el
 }
 
 // addrOf checks &x: the address of kernel memory named by a member
@@ -71,55 +82,261 @@ func (c *checker) deref(e *ast.UnaryExpr) Type {
 // no address a D program could use.
 func (c *checker) addrOf(e *ast.UnaryExpr) Type {
 	t := c.expr(e.X)
-	if t.Kind == Invalid {
+	switch {
+	case t.Kind == Invalid:
 		return t
-	}
-	if !c.isMemory(e.X) {
+	case c.isVariable(e.X):
+		c.errorf(e.At, "D_ADDROF_VAR", "cannot take address of dynamic variable")
+	case !c.isLvalue(e.X):
 		c.errorf(e.At, "D_ADDROF_LVAL", "unacceptable operand for unary & operator")
-		return TypeInvalid
+	case c.isBitField(e.X):
+		c.errorf(e.At, "D_ADDROF_BITFIELD", "cannot take address of bit-field")
+	default:
+		p := PointerTo(t)
+		p.Userland = c.userland(e.X)
+		return p
 	}
-	return PointerTo(t)
+	return TypeInvalid
 }
 
-// isMemory reports whether e names kernel memory: something whose
-// address the generated code computes.
-func (c *checker) isMemory(e ast.Expr) bool {
+// isVariable reports whether e names a D variable (a global, built-in,
+// thread-local, clause-local or inline, or an associative array
+// element), which DTrace calls a dynamic variable.
+func (c *checker) isVariable(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		_, ok := c.info.Members[e]
-		return ok
-	case *ast.UnaryExpr:
-		return e.Op == token.MUL
-	case *ast.IndexExpr:
-		return c.info.Vars[e] == nil
+	case *ast.Ident:
+		if _, ok := c.info.Consts[e]; ok {
+			return false
+		}
+		_, b := c.info.Builtins[e]
+		_, in := c.info.Inlines[e]
+		return b || in || c.info.Vars[e] != nil
+	case *ast.SelectorExpr, *ast.IndexExpr:
+		return c.info.Vars[e] != nil
 	}
 	return false
 }
 
-// element checks p[i] for a pointer or array p.
-func (c *checker) element(e *ast.IndexExpr, xt Type) Type {
-	if len(e.Keys) != 1 {
-		c.errorf(e.Pos(), "D_PROTO_LEN", "%s[ ] prototype mismatch: %d args passed, 1 expected", exprName(e.X), len(e.Keys))
-		return TypeInvalid
+// isLvalue reports whether e designates an object (DT_NF_LVALUE): a
+// variable, or kernel memory of a type other than an array, named by a
+// member access, a dereference or an element.
+func (c *checker) isLvalue(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if c.info.Types[e].Kind == Array {
+		return false
 	}
-	it := c.expr(e.Keys[0])
-	if it.Kind == Invalid {
-		return TypeInvalid
+	switch e := e.(type) {
+	case *ast.Ident:
+		_, isConst := c.info.Consts[e]
+		return !isConst && c.isVariable(e)
+	case *ast.SelectorExpr:
+		if c.info.Vars[e] != nil {
+			return true
+		}
+		if _, ok := c.info.Members[e]; !ok {
+			return false
+		}
+		return e.Op == token.ARROW || c.isLvalue(e.X)
+	case *ast.UnaryExpr:
+		return e.Op == token.MUL
+	case *ast.IndexExpr:
+		return true
 	}
-	if it.Kind != Int {
-		c.errorf(e.Keys[0].Pos(), "D_PROTO_ARG", "%s[ ] argument #1 is incompatible with prototype:\n\tprototype: integer constant\n\t argument: %s", exprName(e.X), it)
-		return TypeInvalid
-	}
-	el := xt.Elem.resolved()
-	if el.Kind == Void || el.Kind == Func {
-		c.errorf(e.Pos(), "D_DEREF_VOID", "cannot dereference pointer to void")
-		return TypeInvalid
-	}
-	return el
+	return false
 }
 
-// stringof checks stringof(x): a char array or char pointer read as a
-// string, or a string itself.
+// isWritable reports whether an assignment to the object e names passes
+// DTrace's checker (DT_NF_WRITABLE): a D variable other than a built-in,
+// or memory reached from one, or through a cast to a pointer.
+func (c *checker) isWritable(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		_, b := c.info.Builtins[e]
+		return !b && c.info.Vars[e] != nil
+	case *ast.SelectorExpr:
+		if c.info.Vars[e] != nil {
+			return true
+		}
+		return c.isWritable(e.X)
+	case *ast.IndexExpr:
+		return c.info.Vars[e] != nil || c.isWritable(e.X)
+	case *ast.UnaryExpr:
+		if e.Op != token.MUL {
+			return false
+		}
+		if b, ok := ast.Unparen(e.X).(*ast.BinaryExpr); ok && b.Op == token.ADD {
+			return c.isWritable(b.X)
+		}
+		return c.isWritable(e.X)
+	case *ast.CastExpr:
+		return c.info.Types[e].Kind == Pointer
+	}
+	return false
+}
+
+// isBitField reports whether e's value is a bit-field member.
+func (c *checker) isBitField(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		m, ok := c.info.Members[e]
+		return ok && m.BitSize > 0
+	case *ast.BinaryExpr:
+		return e.Op == token.COMMA && c.isBitField(e.Y)
+	}
+	return false
+}
+
+// userland reports whether memory named by e is reached through a
+// userland pointer.
+func (c *checker) userland(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if e.Op == token.ARROW {
+			return c.info.Types[e.X].Userland
+		}
+		return c.userland(e.X)
+	case *ast.UnaryExpr:
+		return c.info.Types[e.X].Userland
+	case *ast.IndexExpr:
+		if t := c.info.Types[e.X]; t.Kind == Pointer {
+			return t.Userland
+		}
+		return c.userland(e.X)
+	}
+	return false
+}
+
+// element checks p[i] where p is not an associative array. As in C it
+// is *(p + i): a pointer, array or string and an integer, in either
+// order. Only the first subscript is typed before a list of them is
+// rejected, as in DTrace.
+func (c *checker) element(e *ast.IndexExpr) Type {
+	xt := c.expr(e.X)
+	if xt.Kind == Invalid {
+		return xt
+	}
+	kt := c.expr(e.Keys[0])
+	if kt.Kind == Invalid {
+		return kt
+	}
+	xp := xt.Kind == String || xt.isPointer() && !xt.isVFPtr()
+	kp := kt.Kind == String || kt.isPointer() && !kt.isVFPtr()
+	var pt Type
+	switch {
+	case xt.Kind == Int && kt.Kind == Int:
+		pt = xt
+	case xp && kt.Kind == Int:
+		pt = xt
+	case xt.Kind == Int && kp:
+		pt = kt
+	default:
+		c.errorf(e.Pos(), "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" + \"%s\"", typeName(xt), typeName(kt))
+		return TypeInvalid
+	}
+	if len(e.Keys) > 1 {
+		c.errorf(e.Pos(), "D_ARR_BADREF", "cannot access %s as an associative array", c.nodeName(e.X))
+		return TypeInvalid
+	}
+	switch {
+	case pt.Kind == String:
+		return TypeChar
+	case pt.isPointer():
+		return c.pointee(e.Pos(), pt)
+	}
+	c.errorf(e.Pos(), "D_DEREF_NONPTR", "cannot dereference non-pointer type")
+	return TypeInvalid
+}
+
+// nodeName describes e as DTrace's messages name a parse node
+// (dt_node_name): "scalar x", "integer constant 0x1", "operator +".
+func (c *checker) nodeName(e ast.Expr) string {
+	e = ast.Unparen(e)
+	if v, ok := c.info.Consts[e]; ok {
+		return fmt.Sprintf("integer constant 0x%x", uint64(v))
+	}
+	switch e := e.(type) {
+	case *ast.IntLit:
+		return fmt.Sprintf("integer constant 0x%x", e.Value)
+	case *ast.StrLit:
+		return fmt.Sprintf("string constant \"%s\"", escapeString(e.Value))
+	case *ast.MacroVar:
+		if x := c.info.Macros[e]; x != nil {
+			return c.nodeName(x)
+		}
+	case *ast.Ident:
+		return "scalar " + e.Name
+	case *ast.CallExpr:
+		return "function " + e.Fun.Name + "( )"
+	case *ast.SelectorExpr:
+		if v := c.info.Vars[e]; v != nil {
+			return "scalar " + v.Name
+		}
+		return "operator " + e.Op.String()
+	case *ast.IndexExpr:
+		if v := c.info.Vars[e]; v != nil {
+			return "associative array " + v.Name
+		}
+		return "operator *"
+	case *ast.UnaryExpr:
+		return "operator " + e.Op.String()
+	case *ast.PostfixExpr:
+		return "operator " + e.Op.String()
+	case *ast.BinaryExpr:
+		return "operator " + e.Op.String()
+	case *ast.AssignExpr:
+		return "operator " + e.Op.String()
+	case *ast.CondExpr:
+		return "operator ?"
+	case *ast.CastExpr:
+		return "operator ("
+	case *ast.SizeofExpr:
+		return "operator sizeof"
+	case *ast.StringofExpr:
+		return "operator stringof"
+	case *ast.XlateExpr:
+		return "operator xlate"
+	}
+	return "expression"
+}
+
+// escapeString writes s with C's escapes, as DTrace names a string
+// constant (strchr2esc).
+func escapeString(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; ch {
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		default:
+			if ch < ' ' || ch >= 0x7f {
+				fmt.Fprintf(&b, "\\%03o", ch)
+			} else {
+				b.WriteByte(ch)
+			}
+		}
+	}
+	return b.String()
+}
+
+// stringof checks stringof(x): a string as it is, a char array read as
+// a string, and any pointer or other array read as the string at its
+// address. An integer is formatted in decimal (stringof.go).
 func (c *checker) stringof(e *ast.StringofExpr) Type {
 	t := c.expr(e.X)
 	switch {
@@ -129,12 +346,15 @@ func (c *checker) stringof(e *ast.StringofExpr) Type {
 		return t
 	case t.IsCharArray():
 		return c.asString(e.X, t)
-	case t.Kind == Pointer && t.Elem.Kind == Int && t.Elem.Size == 1:
+	case t.Kind == Pointer:
+		return StringType(c.cfg.StrSize)
+	case t.Kind == Array:
+		c.toString(e.X, t)
 		return StringType(c.cfg.StrSize)
 	case t.Kind == Int:
 		return c.stringofInt()
 	}
-	c.errorf(e.At, "D_STRINGOF_TYPE", "cannot apply stringof to a value of type %s", t)
+	c.errorf(e.At, "D_STRINGOF_TYPE", "cannot apply stringof to a value of type %s", typeName(t))
 	return TypeInvalid
 }
 
@@ -150,7 +370,7 @@ func (c *checker) offsetof(e *ast.OffsetofExpr) Type {
 	}
 	m, ok := t.Def.Member(e.Member)
 	if !ok {
-		c.errorf(e.At, "D_TYPE_MEMBER", "%s is not a member of %s", e.Member, t.Def.Name)
+		c.errorf(e.At, "D_UNKNOWN", "failed to determine offset of %s: Member name not found", e.Member)
 		return TypeInvalid
 	}
 	if m.BitSize > 0 {

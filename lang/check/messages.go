@@ -130,7 +130,7 @@ var Messages = map[string][]Message{
 		{"undefined aggregation: @%s", "dt_cc.c: dt_action_clear, aggregation never assigned in this program"},
 	},
 	"D_CLEAR_PROTO": {
-		{"%s( ) prototype mismatch: %d args passed, 1 expected", "dt_cc.c: dt_action_clear (the built-in prototype usually reports D_PROTO_LEN first); Oracle: not raised"},
+		{"%s( ) prototype mismatch: %d args passed, 1 expected", "dt_cc.c: dt_action_clear (the prototype is void(...), so the count is checked here); Oracle: not raised"},
 	},
 	"D_COMM_COMM": {
 		{"commit( ) may not follow commit( )", "dt_cc.c: dt_stmt_append; Oracle: not raised"},
@@ -272,7 +272,7 @@ var Messages = map[string][]Message{
 		{"data-recording actions may not follow commit( )", "dt_cc.c: dt_stmt_append; Oracle: dt_cg.c dt_cg_clsflags"},
 	},
 	"D_EMPTY": {
-		{"empty D program translation unit", "dt_cc.c: dt_compile, program with no clauses or declarations"},
+		{"empty D program translation unit", "dt_cc.c: dt_compile, a source with no clause, inline or translator (declarations and pragmas leave nothing), unless -x empty; reported at the source's last line"},
 	},
 	"D_EXIT_SPEC": {
 		{"exit( ) may not follow speculate( )", "dt_cc.c: dt_stmt_append; Oracle: dt_cg.c dt_cg_clsflags"},
@@ -305,7 +305,7 @@ var Messages = map[string][]Message{
 		{"cannot create %s: limit on number of %s variables exceeded", "dt_parser.c: dt_xcook_ident and dt_node_decl; args: name, identifier hash name (e.g. \"clause local\")"},
 	},
 	"D_INT_DIGIT": {
-		{"constant %s contains invalid digit %c", "dt_lex.l: integer constant such as 09 or 0x1g"},
+		{"constant %s contains invalid digit %c", "dt_lex.l: octal constant with an 8 or 9, such as 0128 (0x1g is 0x1 then g, a syntax error)"},
 	},
 	"D_INT_OFLOW": {
 		{"integer constant 0x%x cannot be represented in any built-in integral type", "dt_parser.c: dt_node_int, value exceeds every integer type allowed by its suffix"},
@@ -457,7 +457,7 @@ var Messages = map[string][]Message{
 		{"undefined aggregation: @%s", "dt_cc.c: dt_action_normalize"},
 	},
 	"D_NORMALIZE_PROTO": {
-		{"%s( ) prototype mismatch: %d args passed, %d expected", "dt_cc.c: dt_action_normalize (the built-in prototype usually reports D_PROTO_LEN first); Oracle: not raised"},
+		{"%s( ) prototype mismatch: %d args passed, %d expected", "dt_cc.c: dt_action_normalize (the prototype is void(...), so the count is checked here); Oracle: not raised"},
 	},
 	"D_NORMALIZE_SCALAR": {
 		{"%s( ) argument #2 must be of scalar type", "dt_cc.c: dt_action_normalize"},
@@ -807,7 +807,7 @@ var Messages = map[string][]Message{
 		{"undefined aggregation: @%s", "dt_cc.c: dt_action_trunc"},
 	},
 	"D_TRUNC_PROTO": {
-		{"%s( ) prototype mismatch: %d args passed, %s expected", "dt_cc.c: dt_action_trunc; last arg: \"at least 1\" or \"no more than 2\" (the built-in prototype usually reports D_PROTO_LEN first); Oracle: not raised"},
+		{"%s( ) prototype mismatch: %d args passed, %s expected", "dt_cc.c: dt_action_trunc; last arg: \"at least 1\" or \"no more than 2\" (the prototype is void(...), so the count is checked here); Oracle: not raised"},
 	},
 	"D_TRUNC_SCALAR": {
 		{"%s( ) argument #2 must be of scalar type", "dt_cc.c: dt_action_trunc"},

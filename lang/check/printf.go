@@ -8,72 +8,102 @@ import (
 	"github.com/godtrace/godtrace/lang/ast"
 )
 
-// printfFormat parses a printf-like format and checks the arguments
-// against its conversions, as dt_printf_validate does: each conversion
-// (and each '*' width or precision) needs an argument of a suitable
-// type, and no argument may be left over. Argument numbers count the
-// format as #1, as DTrace's messages do.
-func (c *checker) printfFormat(fn string, lit *ast.StrLit, args []ast.Expr, types []Type) {
-	f, err := format.ParseFormat(lit.Value)
-	if err != nil {
-		var fe *format.Error
-		if errors.As(err, &fe) {
-			c.errorf(lit.At, fe.Tag, "%s", fe.Msg)
-		} else {
-			c.errorf(lit.At, "D_PRINTF_FMT", "%s( ) %v", fn, err)
-		}
-		return
-	}
-	report := func(e *format.Error, at ast.Expr) {
-		pos := lit.At
-		if at != nil {
-			pos = at.Pos()
+// formatValues is what a format's conversions consume, as
+// dt_printf_validate sees it: printf()'s arguments after the format, or
+// the keys of printa()'s first aggregation and, for %@, its value.
+type formatValues struct {
+	fn    string
+	types []Type
+	// exprs are the arguments the types come from, where mismatches are
+	// reported; nil for printa(), whose keys have no expression here.
+	exprs []ast.Expr
+	// value is the type of the aggregation's value for %@; nil where %@
+	// is not allowed (printf).
+	value *Type
+	// exact requires every value to be consumed (printf).
+	exact bool
+}
+
+// printfFormat parses a printf-like format and checks the values against
+// its conversions, as dt_printf_validate does: each conversion (and each
+// '*' width or precision) needs a value of a suitable type, and printf()
+// may leave none over. Argument numbers count the format as #1, as
+// DTrace's messages do, for printa()'s keys too.
+func (c *checker) printfFormat(lit ast.Expr, text string, v formatValues) bool {
+	report := func(e *format.Error, n int) bool {
+		pos := lit.Pos()
+		if n >= 0 && n < len(v.exprs) {
+			pos = v.exprs[n].Pos()
 		}
 		c.errorf(pos, e.Tag, "%s", e.Msg)
+		return false
 	}
-	n := 0 // arguments consumed
-	star := func(conv *format.Conv, s string) bool {
-		if n >= len(args) {
-			report(format.ErrDynProto(fn, conv.Number, conv.Name, s), nil)
-			return false
+	f, err := format.ParseFormat(text)
+	if err != nil {
+		var fe *format.Error
+		if !errors.As(err, &fe) {
+			fe = &format.Error{Tag: "D_SYNTAX", Msg: err.Error()}
 		}
-		if types[n].Kind != Int {
-			report(format.ErrDynType(fn, n+2, conv.Number, s, conv.Name, types[n].String()), args[n])
-			return false
+		return report(fe, -1)
+	}
+	if f.String() == "" {
+		return report(format.ErrFmtEmpty(v.fn), -1)
+	}
+	n := 0 // values consumed
+	star := func(conv *format.Conv, s string) bool {
+		if n >= len(v.types) {
+			return report(format.ErrDynProto(v.fn, conv.Number, conv.Name, s), -1)
+		}
+		if v.types[n].Kind != Int {
+			return report(format.ErrDynType(v.fn, n+2, conv.Number, s, conv.Name, v.types[n].String()), n)
 		}
 		n++
 		return true
 	}
 	for _, conv := range f.Convs() {
-		if conv.Consumes() == 0 && !conv.Agg {
+		if conv.Want == format.WantNone {
 			continue // %%
 		}
-		if conv.Agg {
-			report(format.ErrAggConv(fn), nil)
-			return
-		}
 		if conv.DynWidth && !star(&conv, "*") || conv.DynPrec && !star(&conv, ".*") {
-			return
+			return false
 		}
-		if n >= len(args) {
-			report(format.ErrArgProto(fn, conv.Number, conv.Name), nil)
-			return
+		var t Type
+		what, at := "aggregating action", -1
+		switch {
+		case conv.Agg && v.value == nil:
+			return report(format.ErrAggConv(v.fn), -1)
+		case conv.Agg:
+			t = *v.value
+		case n >= len(v.types):
+			return report(format.ErrArgProto(v.fn, conv.Number, conv.Name), -1)
+		default:
+			t, what, at = v.types[n], fmt.Sprintf("argument #%d", n+2), n
+			n++
 		}
-		if t := types[n]; t.Kind != Invalid && !accepts(&conv, t) {
-			report(format.ErrArgType(fn, fmt.Sprintf("argument #%d", n+2), conv.Number, conv.Name, conv.Proto, t.String()), args[n])
-			return
+		if !accepts(&conv, t) {
+			return report(format.ErrArgType(v.fn, what, conv.Number, conv.Name, conv.Proto, t.String()), at)
 		}
-		n++
 	}
-	if n < len(args) {
-		report(format.ErrArgExtra(fn, n), args[n])
+	if v.exact && n < len(v.types) {
+		return report(format.ErrArgExtra(v.fn, n), n)
 	}
+	return true
 }
 
-// accepts reports whether a value of type t suits conversion conv.
+// accepts reports whether a value of type t suits conversion conv, by
+// the rules of DTrace's pfcheck_*() functions: %d, %x and the like take
+// integers only, %p and %a pointers too.
 func accepts(conv *format.Conv, t Type) bool {
 	switch conv.Want {
-	case format.WantInt, format.WantAddr, format.WantKernelAddr, format.WantUserAddr:
+	case format.WantInt:
+		return t.Kind == Int
+	case format.WantAddr, format.WantKernelAddr:
+		return t.IsScalar()
+	case format.WantUserAddr:
+		// DTrace takes a scalar only when there is a target process
+		// (-p, -c), and otherwise only uaddr()'s _usymaddr, which
+		// godtrace lacks; cmd/dtrace's corpus (hotkernel.d) still
+		// prints mod() keys with %A.
 		return t.IsScalar()
 	case format.WantCSI:
 		return t.Kind == Int && t.Size <= 4
@@ -86,14 +116,15 @@ func accepts(conv *format.Conv, t Type) bool {
 	case format.WantShortName:
 		return t.Kind == Int && t.Size == 2
 	case format.WantLongName, format.WantLongLongName:
-		return t.IsScalar() && t.Size == 8
+		return t.Kind == Int && t.Size == 8
 	case format.WantType:
-		if want, ok := typeNames[conv.Type]; ok {
-			return t.Kind == want.Kind && t.Size == want.Size
+		want, ok := typeNames[conv.Type]
+		if !ok {
+			want, ok = specifierType(conv.Type)
 		}
-		if want, ok := specifierType(conv.Type); ok {
-			return t.Kind == want.Kind && t.Size == want.Size
-		}
+		// ctf_type_compat: the same kind and encoding, so the same
+		// size and signedness.
+		return ok && t.Kind == want.Kind && t.Size == want.Size && (t.Kind != Int || t.Signed == want.Signed)
 	}
 	return false
 }

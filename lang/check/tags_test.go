@@ -47,8 +47,7 @@ var notFromCheck = map[string]string{
 	// compile.match, after checking: a probe description that matches no
 	// probe, or that the registry rejects. Needs a provider registry;
 	// cmd/dtrace's corpus test shows D_PDESC_ZERO.
-	"D_PDESC_ZERO":  "compile.match: needs a provider registry (cmd/dtrace corpus_test.go)",
-	"D_PDESC_INVAL": "compile.match: needs a provider registry",
+	"D_PDESC_ZERO": "compile.match: needs a provider registry (cmd/dtrace corpus_test.go)",
 	// compile.compile: the program's per-CPU scratch space exceeds the
 	// kernel's limit; a property of the code layout, not of checking.
 	"D_NOSPACE": "compile.compile: scratch space layout, after checking",
@@ -56,13 +55,15 @@ var notFromCheck = map[string]string{
 	// against the system, not by the checker.
 	"D_PRAGMA_DEPEND": "dtrace/pragma.go: depends_on needs the system's providers, modules and libraries (dtrace compile_test.go)",
 	"D_PRAGMA_OPTSET": "dtrace/handle.go: option values are set by the library (wording bug: see the report)",
-	// check.intLit: the scanner rejects constants wider than 64 bits, and
-	// every narrower constant fits one of the candidate types (decimal
-	// constants fall back to unsigned long), so this error is dead code.
-	// DTrace does raise it, for an unsuffixed decimal above LONG_MAX.
-	"D_INT_OFLOW": "check.intLit: unreachable (DTrace rejects 9223372036854775808; godtrace accepts it)",
-	// format.ErrFmtEmpty is never called: godtrace accepts printf("").
-	"D_PRINTF_FMT_EMPTY": "format.ErrFmtEmpty is never called (godtrace accepts printf(\"\"); DTrace rejects it)",
+	// The dtrace library, after parsing each program source, as
+	// dt_compile() does: they concern the source as a whole and the
+	// command's arguments (dtrace program_test.go; cmd/dtrace e2e
+	// empty-program.txt and macro-unused.txt).
+	"D_EMPTY":        "dtrace/program.go: a source without clauses, inlines or translators",
+	"D_MACRO_UNUSED": "dtrace/program.go: the last macro argument unreferenced by a source",
+	// check.macroInt: the corpus's configuration has no macro argument
+	// wider than 64 bits (dtrace program_test.go TestMacroArguments).
+	"D_MACRO_OFLOW": "check.macroInt: needs a macro argument wider than 64 bits",
 }
 
 // wordingBugs lists the tags the checker raises only with wording that
@@ -70,24 +71,7 @@ var notFromCheck = map[string]string{
 // else), so that no corpus line can show them yet. When one is fixed,
 // add a line to a tags_*.d file and delete the entry: the test fails
 // while both exist.
-var wordingBugs = map[string]string{
-	"D_ARR_BADREF":         `"cannot access x as ..."; DTrace names the node ("scalar x") and raises it only for a comma-separated subscript`,
-	"D_ASSOC_NONE":         "not a DTrace tag; DTrace reports D_IDENT_BADREF \"associative array 'a' may not be referenced as scalar\"",
-	"D_DECL_VARCLASH":      "not a DTrace tag; DTrace reports D_DECL_IDRED with current/previous kinds and types, and accepts an identical redeclaration",
-	"D_LLQUANT_FACTORTYPE": `"argument #1 must be ..."; DTrace says "argument #1 (factor) must be an integer constant"`,
-	"D_LLQUANT_LOWTYPE":    `"argument #2 must be ..."; DTrace says "argument #2 (low magnitude) must be an integer constant"`,
-	"D_LLQUANT_HIGHTYPE":   `"argument #3 must be ..."; DTrace says "argument #3 (high magnitude) must be an integer constant"`,
-	"D_LLQUANT_NSTEPTYPE":  `"argument #4 must be ..."; DTrace says "argument #4 (linear steps per magnitude) must be an integer constant"`,
-	"D_LLQUANT_FACTORVAL":  `"llquantize( ) parameters are out of range" for every range error; DTrace has one tag and message per check`,
-	"D_LQUANT_STEPLARGE":   "raised for too many levels (DTrace's D_LQUANT_STEPSMALL) with invented wording; DTrace's is for zero levels",
-	"D_LQUANT_STEPTYPE":    `"must be an integer constant"; DTrace says "must be a non-zero positive integer constant"`,
-	"D_OP_INCOMPLETE":      `"no struct definition"; DTrace names the tag: "no struct foo definition"`,
-	"D_PRINTA_AGGARG":      `argument shown as "expression", not its type; undefined aggregations get it too (DTrace: D_PRINTA_AGGBAD and the clear/trunc/normalize tags)`,
-	"D_PRINTF_FMT":         "not a DTrace tag; DTrace reports D_PRINTF_ARG_FMT \"printf( ) argument #1 is incompatible with prototype: ... string constant\"",
-	"D_UNKNOWN":            "raised for godtrace's unsupported constructs, and for unknown struct/union names, which DTrace declares as forward types instead",
-	"D_XLATE_NONE":         `"translator does not exist: A -> B"; DTrace says "cannot translate from \"A\" to \"B\""`,
-	"D_XLATE_REDECL":       "raised for a member defined twice; DTrace raises it for a translator declared twice, \"translator from A to B has already been declared\"",
-}
+var wordingBugs = map[string]string{}
 
 // unannotatable are programs whose error cannot carry an annotation: a
 // control line's words run to the end of its line, comments included, as
@@ -98,6 +82,8 @@ var unannotatable = []struct {
 	tag, msg string
 }{
 	{"#pragma D option\nBEGIN { }", 1, "D_PRAGMA_MALFORM", "malformed #pragma option <option>=<val>"},
+	{"#pragma D attributes Stable/Stable/Common\nBEGIN { }", 1, "D_PRAGMA_MALFORM", "malformed #pragma attributes <attributes> <ident>"},
+	{"#pragma D binding \"1.0\"\nBEGIN { }", 1, "D_PRAGMA_MALFORM", `malformed #pragma binding "version" <ident>`},
 }
 
 var tagLit = regexp.MustCompile(`^"D_[A-Z0-9_]+"$`)
@@ -178,8 +164,25 @@ func dtraceWording(tag, msg string) bool {
 	return false
 }
 
-// parserAnnotation is lang/parser's annotation: /* ERROR "text" */.
-var parserAnnotation = regexp.MustCompile(`/\* ERROR ("(?:[^"\\]|\\.)*") \*/`)
+// parserAnnotation is lang/parser's annotation with a tag, which its
+// tags*.d corpus files carry: /* ERROR D_TAG "text" */.
+var parserAnnotation = regexp.MustCompile(`/\* ERROR (D_[A-Z0-9_]+) ("(?:[^"\\]|\\.)*") \*/`)
+
+// parserUnannotatable are sources whose scanner or parser error cannot
+// carry an annotation: the words of a control line run to its end, and
+// an error at the end of input has no line to annotate.
+var parserUnannotatable = []struct {
+	src      string
+	line     int
+	tag, msg string
+}{
+	{"BEGIN { }\n#pragma D error \"stop here\"\n", 2, "D_PRAGERR", "#error: stop here "},
+	{"#error stop 42 here\nBEGIN { }\n", 1, "D_PRAGERR", "#error: stop here "},
+	{"#\"x\"\nBEGIN { }\n", 2, "D_PRAGCTL_INVAL", "invalid control directive"},
+	{"BEGIN { }\n#pragma D option quiet", 2, "D_SYNTAX", "end-of-file encountered before end of control line"},
+	{"BEGIN { }\n/* no end\n", 3, "D_SYNTAX", "end-of-file encountered before matching */"},
+	{"BEGIN { x = 1;\n", 2, "D_SYNTAX", "syntax error near end of input"},
+}
 
 func TestTagCorpus(t *testing.T) {
 	covered := map[string][]string{}
@@ -226,35 +229,59 @@ func TestTagCorpus(t *testing.T) {
 		cover(u.tag, fmt.Sprintf("unannotatable %q", u.src), u.msg)
 	}
 
-	// The parser's corpus: compile reports every parse error as D_SYNTAX,
-	// so each message there must be one of D_SYNTAX's, in full.
-	const parserCorpus = "../parser/testdata/tags.d"
-	src, err := os.ReadFile(parserCorpus)
-	if err != nil {
-		t.Fatal(err)
+	// The parser's corpus, checked like the checker's: each error must be
+	// its line's annotation, tag and whole message, and each annotation
+	// must be met (ParseFile stops after ten errors: files hold fewer).
+	parserFiles, _ := filepath.Glob("../parser/testdata/tags*.d")
+	if len(parserFiles) == 0 {
+		t.Fatal("no ../parser/testdata/tags*.d files")
 	}
-	want := map[int]string{}
-	for i, line := range strings.Split(string(src), "\n") {
-		if m := parserAnnotation.FindStringSubmatch(line); m != nil {
-			s, err := strconv.Unquote(m[1])
-			if err != nil {
-				t.Fatalf("%s:%d: %v", parserCorpus, i+1, err)
+	for _, file := range parserFiles {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int][2]string{}
+		for i, line := range strings.Split(string(src), "\n") {
+			if m := parserAnnotation.FindStringSubmatch(line); m != nil {
+				s, err := strconv.Unquote(m[2])
+				if err != nil {
+					t.Fatalf("%s:%d: %v", file, i+1, err)
+				}
+				want[i+1] = [2]string{m[1], s}
 			}
-			want[i+1] = s
+		}
+		_, err = dparser.ParseFile(dtoken.NewFile(file, src))
+		var list scanner.ErrorList
+		if !errors.As(err, &list) {
+			t.Fatalf("%s: %v", file, err)
+		}
+		for _, e := range list {
+			where := fmt.Sprintf("%s:%d", file, e.Pos.Line)
+			w, ok := want[e.Pos.Line]
+			delete(want, e.Pos.Line)
+			if !ok || w != [2]string{e.Tag, e.Msg} {
+				t.Errorf("%s: error %s %q, annotated %s %q (annotations there must be whole messages)", where, e.Tag, e.Msg, w[0], w[1])
+				continue
+			}
+			cover(e.Tag, where, e.Msg)
+		}
+		for line, w := range want {
+			t.Errorf("%s:%d: no error, annotated %s %q", file, line, w[0], w[1])
 		}
 	}
-	_, err = dparser.ParseFile(dtoken.NewFile(parserCorpus, src))
-	var list scanner.ErrorList
-	if !errors.As(err, &list) {
-		t.Fatalf("%s: %v", parserCorpus, err)
-	}
-	for _, e := range list {
-		where := fmt.Sprintf("%s:%d", parserCorpus, e.Pos.Line)
-		if w, ok := want[e.Pos.Line]; !ok || w != e.Msg {
-			t.Errorf("%s: error %q, annotated %q (annotations there must be whole messages)", where, e.Msg, w)
+	for _, u := range parserUnannotatable {
+		_, err := dparser.ParseFile(dtoken.NewFile("u.d", []byte(u.src)))
+		var list scanner.ErrorList
+		if !errors.As(err, &list) || len(list) == 0 {
+			t.Errorf("%q: no error, want %s %q", u.src, u.tag, u.msg)
 			continue
 		}
-		cover("D_SYNTAX", where, e.Msg)
+		if e := list[0]; e.Pos.Line != u.line || e.Tag != u.tag || e.Msg != u.msg {
+			t.Errorf("%q: got line %d %s %q, want line %d %s %q", u.src, e.Pos.Line, e.Tag, e.Msg, u.line, u.tag, u.msg)
+			continue
+		}
+		cover(u.tag, fmt.Sprintf("parserUnannotatable %q", u.src), u.msg)
 	}
 
 	raised := raisedTags(t)

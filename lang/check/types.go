@@ -234,3 +234,123 @@ var typeNames = map[string]Type{
 	"off_t":     {Kind: Int, Size: 8, Signed: true, Name: "off_t"}, "time_t": {Kind: Int, Size: 8, Signed: true, Name: "time_t"},
 	"void": TypeVoid,
 }
+
+// TypePtrdiff is the type of the difference of two pointers.
+var TypePtrdiff = Type{Kind: Int, Size: 8, Signed: true, Name: "ptrdiff_t"}
+
+// typeName is the name DTrace gives a value of type t in messages: a
+// userland pointer carries its qualifier (dt_node_type_name).
+func typeName(t Type) string {
+	if t.Userland {
+		return "userland " + t.String()
+	}
+	return t.String()
+}
+
+// isVFPtr reports whether t points to void or to a function: a pointer
+// whose target has no size to scale arithmetic by.
+func (t Type) isVFPtr() bool {
+	return t.Kind == Pointer && (t.Elem.Kind == Void || t.Elem.Kind == Func)
+}
+
+// isPointer reports whether t is a pointer or an array, which D's
+// operators treat alike (an array stands for its address).
+func (t Type) isPointer() bool { return t.Kind == Pointer || t.Kind == Array }
+
+// isStrCompat reports whether t can stand for a string: a string, or a
+// pointer to or array of char.
+func (t Type) isStrCompat() bool {
+	switch t.Kind {
+	case String:
+		return true
+	case Pointer, Array:
+		return t.Elem.Kind == Int && t.Elem.Size == 1
+	}
+	return false
+}
+
+// referent is what a pointer, array or string refers to, as DTrace's
+// pointer rules see it: a string is an array of char.
+func (t Type) referent() (Type, bool) {
+	switch t.Kind {
+	case Pointer, Array:
+		return t.Elem.resolved(), true
+	case String:
+		return TypeChar, true
+	}
+	return Type{}, false
+}
+
+// compatible reports whether x and y are the same type to C
+// (ctf_type_compat): integers of one size and signedness, pointers to
+// compatible types, arrays of one length, one struct or union. godtrace
+// keeps no typedef chains, so an integer typedef is compatible with
+// every integer type of its size and signedness.
+func compatible(x, y Type) bool {
+	x, y = x.resolved(), y.resolved()
+	if x.Kind != y.Kind {
+		return false
+	}
+	switch x.Kind {
+	case Void, String:
+		return true
+	case Int, Float:
+		return x.Size == y.Size && x.Signed == y.Signed
+	case Pointer:
+		return compatible(*x.Elem, *y.Elem)
+	case Array:
+		return x.Len == y.Len && compatible(*x.Elem, *y.Elem)
+	case Struct:
+		return x.Def == y.Def || x.Def.Name == y.Def.Name && x.Def.Union == y.Def.Union && x.Def.Size == y.Def.Size
+	case Func:
+		return x.Name == y.Name
+	}
+	return false
+}
+
+// ptrCompat applies DTrace's rule for operands meant to be pointers
+// (dt_node_is_ptrcompat): two pointers (or arrays) to compatible types,
+// or either a pointer to void, or a pointer and the integer constant 0.
+// A userland pointer is compatible only with userland pointers. It
+// returns the type of the result, the more specific pointer.
+func ptrCompat(x Type, xZero bool, y Type, yZero bool) (Type, bool) {
+	xi, yi := x.Kind == Int, y.Kind == Int
+	switch {
+	case xi && yi, xi && !xZero, yi && !yZero:
+		return Type{}, false
+	case xi:
+		x = y
+	case yi:
+		y = x
+	case x.Userland != y.Userland:
+		return Type{}, false
+	}
+	xr, ok1 := x.referent()
+	yr, ok2 := y.referent()
+	if !ok1 || !ok2 {
+		return Type{}, false
+	}
+	if xr.Kind != Void && yr.Kind != Void && !compatible(xr, yr) {
+		return Type{}, false
+	}
+	if yr.Kind == Void {
+		return x, true
+	}
+	return y, true
+}
+
+// argCompat applies C's rule for assigning a value of type v to an
+// object of type t (dt_node_is_argcompat); vZero says the value is the
+// integer constant 0.
+func argCompat(t, v Type, vZero bool) bool {
+	switch {
+	case t.Kind == Int && v.Kind == Int:
+		return true
+	case t.isStrCompat() && v.isStrCompat():
+		return true
+	case t.Kind == Struct || t.Kind == Func:
+		return compatible(t, v)
+	}
+	_, ok := ptrCompat(t, false, v, vZero)
+	return ok
+}

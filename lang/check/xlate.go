@@ -14,7 +14,9 @@ type Translator struct {
 	Members map[string]ast.Expr
 
 	decl     *ast.TranslatorDecl
-	resolved bool // In and Members are known
+	input    bool // In is known
+	inputOK  bool
+	resolved bool // Members are checked
 	ok       bool
 }
 
@@ -26,66 +28,90 @@ type Translated struct {
 	Input      ast.Expr
 }
 
-// translatorDecl declares a translator. Its input type and members are
-// resolved when an xlate first asks for its output type (see
-// inlineDef for why), except in the user's own program, where errors are
-// reported whether the translator is used or not.
+// translatorDecl declares a translator, as DTrace does (dt_node_xlator).
+// A D library's translator has its input type and members resolved when
+// an xlate first asks for its output type (see inlineDef for why); the
+// user's own are checked whether they are used or not.
 func (c *checker) translatorDecl(d *ast.TranslatorDecl) {
-	c.declaring = true
 	out, ok := c.typeExpr(d.Out)
-	c.declaring = false
 	if !ok {
 		return
 	}
-	if out.Kind != Struct || !out.Def.Complete {
-		c.errorf(d.At, "D_XLATE_SOU", "translator output type must be a struct or union")
+	x := &Translator{Out: out, InName: d.InName, Members: map[string]ast.Expr{}, decl: d}
+	if c.inLibrary(d.At) {
+		if c.translatorOutput(d, out) {
+			c.xlators = append(c.xlators, x)
+		}
 		return
 	}
-	x := &Translator{Out: out, InName: d.InName, Members: map[string]ast.Expr{}, decl: d}
-	c.xlators = append(c.xlators, x)
-	if !c.inLibrary(d.At) {
-		c.resolveTranslator(x)
+	if !c.translatorInput(x) {
+		return
 	}
+	if prev := c.lookupTranslator(out, x.In, false, false); prev != nil {
+		c.errorf(d.At, "D_XLATE_REDECL", "translator from %s to %s has already been declared", x.In, out)
+		return
+	}
+	if !c.translatorOutput(d, out) {
+		return
+	}
+	c.xlators = append(c.xlators, x)
+	c.resolveTranslator(x)
 }
 
-// resolveTranslator resolves a translator's input type and checks its
-// member expressions, once; it reports whether the translator is usable.
+// translatorOutput checks that a translator's output type is a complete
+// struct or union.
+func (c *checker) translatorOutput(d *ast.TranslatorDecl, out Type) bool {
+	switch r := out.resolved(); {
+	case r.Kind == Struct && !r.Def.Complete:
+		c.errorf(d.At, "D_XLATE_SOU", "incomplete struct/union/enum %s", out)
+	case r.Kind != Struct:
+		c.errorf(d.At, "D_XLATE_SOU", "translator output type must be a struct or union")
+	default:
+		return true
+	}
+	return false
+}
+
+// translatorInput resolves a translator's input type, once.
+func (c *checker) translatorInput(x *Translator) bool {
+	if !x.input {
+		x.input = true
+		x.In, x.inputOK = c.typeExpr(x.decl.In)
+	}
+	return x.inputOK
+}
+
+// resolveTranslator checks a translator's member expressions, once; it
+// reports whether the translator is usable. As in DTrace, a member
+// defined twice keeps its first definition.
 func (c *checker) resolveTranslator(x *Translator) bool {
 	if x.resolved {
 		return x.ok
 	}
 	x.resolved = true
-	d := x.decl
-	saved, savedDecl := c.xlateIn, c.declaring
-	defer func() { c.xlateIn, c.declaring = saved, savedDecl }()
-	c.declaring = true
-	in, ok := c.typeExpr(d.In)
-	c.declaring = false
-	if !ok {
+	if !c.translatorInput(x) {
 		return false
 	}
-	x.In = in
-	out := x.Out
+	saved := c.xlateIn
+	defer func() { c.xlateIn = saved }()
 	c.xlateIn = x
-	for _, m := range d.Members {
-		om, ok := out.Def.Member(m.Name)
+	for _, m := range x.decl.Members {
+		om, ok := x.Out.resolved().Def.Member(m.Name)
 		if !ok {
-			c.errorf(m.At, "D_XLATE_MEMB", "translator member %s is not a member of %s", m.Name, out)
-			continue
-		}
-		if _, dup := x.Members[m.Name]; dup {
-			c.errorf(m.At, "D_XLATE_REDECL", "translator member %s redeclared", m.Name)
+			c.errorf(m.At, "D_XLATE_MEMB", "translator member %s is not a member of %s", m.Name, x.Out)
 			continue
 		}
 		t := c.rvalue(m.X)
 		if t.Kind == Invalid {
 			continue
 		}
-		if !assignable(om.Type, t) && !(om.Type.IsCharArray() && t.Kind == String) {
+		if !argCompat(om.Type, t, c.isZero(m.X)) {
 			c.errorf(m.X.Pos(), "D_XLATE_INCOMPAT", "translator member %s definition uses incompatible types: \"%s\" = \"%s\"", m.Name, om.Type, t)
 			continue
 		}
-		x.Members[m.Name] = m.X
+		if _, dup := x.Members[m.Name]; !dup {
+			x.Members[m.Name] = m.X
+		}
 	}
 	x.ok = true
 	return true
@@ -99,55 +125,56 @@ func (c *checker) xlateExpr(e *ast.XlateExpr) Type {
 	if !ok || xt.Kind == Invalid {
 		return TypeInvalid
 	}
-	out := t
+	out := t.resolved()
 	if out.Kind == Pointer {
 		out = out.Elem.resolved()
 	}
-	if out.Kind != Struct {
-		c.errorf(e.At, "D_XLATE_SOU", "translator output type must be a struct or union")
+	var x *Translator
+	if out.Kind == Struct && out.Def.Complete {
+		x = c.lookupTranslator(out, xt, true, c.isZero(e.X))
+	}
+	if x == nil || !c.resolveTranslator(x) {
+		c.errorf(e.At, "D_XLATE_NONE", "cannot translate from \"%s\" to \"%s\"", xt, t)
 		return TypeInvalid
 	}
-	if x := c.findTranslator(out, xt); x != nil {
-		c.info.Xlates[e] = x
-		return t
-	}
-	c.errorf(e.At, "D_XLATE_NONE", "translator does not exist: %s -> %s", xt, out)
-	return TypeInvalid
+	c.info.Xlates[e] = x
+	return t
 }
 
-// findTranslator finds the translator producing out from a value of
-// type in: one whose input type is in's own (the same struct, or a
-// pointer to it) if there is one, else one taking any scalar.
-func (c *checker) findTranslator(out, in Type) *Translator {
-	var loose *Translator
-	for i := len(c.xlators) - 1; i >= 0; i-- {
-		x := c.xlators[i]
-		if x.Out.Def != out.Def || !c.resolveTranslator(x) {
-			continue
+// lookupTranslator finds the translator producing out from a value of
+// type in, as DTrace does (dt_xlator_lookup): the first declared whose
+// input type is in's, else, if fuzzy, the first whose input an argument
+// of type in may be passed to. inZero says the value is the constant 0.
+func (c *checker) lookupTranslator(out, in Type, fuzzy, inZero bool) *Translator {
+	var candidates []*Translator
+	for _, x := range c.xlators {
+		if compatible(x.Out, out) && c.translatorInput(x) {
+			candidates = append(candidates, x)
 		}
-		switch {
-		case sameInput(x.In, in):
+	}
+	for _, x := range candidates {
+		if compatible(x.In, in) {
 			return x
-		case loose == nil && x.In.IsScalar() && in.IsScalar() && x.In.Kind == in.Kind:
-			loose = x
 		}
 	}
-	return loose
+	if !fuzzy {
+		return nil
+	}
+	for _, x := range candidates {
+		if argCompat(x.In, in, inZero) {
+			return x
+		}
+	}
+	return nil
 }
 
-// sameInput reports whether a translator taking want takes got exactly.
-func sameInput(want, got Type) bool {
-	switch {
-	case want.Kind == Pointer && got.Kind == Pointer:
-		w, g := want.Elem.resolved(), got.Elem.resolved()
-		if w.Kind == Struct && g.Kind == Struct {
-			return w.Def == g.Def || w.Def.Name == g.Def.Name
-		}
-		return w.Kind == g.Kind && w.Size == g.Size
-	case want.Kind == Struct && got.Kind == Struct:
-		return want.Def == got.Def
+// isZero reports whether e is the integer constant 0.
+func (c *checker) isZero(e ast.Expr) bool {
+	v, ok := c.info.Consts[e]
+	if l, lit := ast.Unparen(e).(*ast.IntLit); lit {
+		v, ok = int64(l.Value), true
 	}
-	return want.Kind == got.Kind && want.Size == got.Size && want.Kind == Int
+	return ok && v == 0
 }
 
 // translated resolves a member access through a translation:
@@ -166,24 +193,21 @@ func (c *checker) translated(e *ast.SelectorExpr) (Type, bool) {
 	if x == nil {
 		return TypeInvalid, true
 	}
-	if (e.Op == token.ARROW) != (c.info.Types[xe].Kind == Pointer) {
-		op := "."
-		if e.Op == token.ARROW {
-			op = "->"
-		}
-		c.errorf(e.SelAt, "D_OP_SOU", "operator %s cannot be applied to type \"%s\"; must be applied to a struct or union", op, c.info.Types[xe])
-		return TypeInvalid, true
-	}
-	m, ok := x.Out.Def.Member(e.Sel)
-	if !ok {
-		c.errorf(e.SelAt, "D_TYPE_MEMBER", "%s is not a member of %s", e.Sel, x.Out)
-		return TypeInvalid, true
-	}
 	me, ok := x.Members[e.Sel]
 	if !ok {
-		c.errorf(e.SelAt, "D_XLATE_MEMB", "translator member %s is not defined by translator %s -> %s", e.Sel, x.In, x.Out)
+		c.errorf(e.SelAt, "D_XLATE_NOCONV", "translator does not define conversion for member: %s", e.Sel)
 		return TypeInvalid, true
 	}
+	xt := c.info.Types[xe]
+	switch {
+	case e.Op == token.ARROW && xt.Kind != Pointer:
+		c.errorf(e.SelAt, "D_OP_PTR", "operator -> must be applied to a pointer")
+		return TypeInvalid, true
+	case e.Op != token.ARROW && xt.Kind == Pointer:
+		c.errorf(e.SelAt, "D_OP_SOU", "operator . cannot be applied to type \"%s\"; must be applied to a struct or union", xt)
+		return TypeInvalid, true
+	}
+	m, _ := x.Out.resolved().Def.Member(e.Sel)
 	c.info.Translated[e] = Translated{Translator: x, Expr: me, Input: xe.X}
 	// The member's value is what its expression computes: a string
 	// where the member is a char array filled from a string.

@@ -5,7 +5,7 @@ BEGIN
 {
 	x = y;			/* ERROR D_IDENT_UNDEF "failed to resolve y: Unknown variable name" */
 	s = "str";
-	n = s + 1;		/* ERROR D_OP_ARITH "operator + requires operands of arithmetic type" */
+	n = s * 1;		/* ERROR D_OP_ARITH "operator * requires operands of arithmetic type" */
 	m = -s;			/* ERROR D_OP_ARITH "operator - requires an operand of arithmetic type" */
 	i = 1;
 	i = "str";		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"string\"" */
@@ -15,14 +15,14 @@ BEGIN
 	@b = sum(1);
 	@b = count();		/* ERROR D_AGG_REDEF "aggregation redefined: @b\n\t current: @b = count( )\n\tprevious: @b = sum( ) : line 15" */
 	@c = bogus(1);		/* ERROR D_AGG_FUNC "@c must be assigned the result of an aggregating function" */
-	@d = lquantize(1, 0, 10, 0);	/* ERROR D_LQUANT_STEPVAL "lquantize( ) argument #3 must be a 16-bit quantity" */
+	@d = lquantize(1, 0, 10, 0);	/* ERROR D_LQUANT_STEPTYPE "lquantize( ) argument #3 must be a non-zero positive integer constant" */
 	@e = lquantize(1, 10, 0);	/* ERROR D_LQUANT_MISMATCH "lquantize( ) base (argument #1) must be less than limit (argument #2)" */
 	@f = lquantize(1, i, 10);	/* ERROR D_LQUANT_BASETYPE "lquantize( ) argument #1 must be an integer constant" */
 	@g[1] = count();
 	@g["x"] = count();	/* ERROR D_PROTO_ARG "@g[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string" */
-	printa(@nosuch);	/* ERROR D_PRINTA_AGGARG "printa( ) argument #1: undefined aggregation @nosuch" */
+	printa(@nosuch);	/* ERROR D_PRINTA_AGGBAD "undefined aggregation: @nosuch" */
 	exit("x");		/* ERROR D_PROTO_ARG "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string" */
-	printf(s);		/* ERROR D_PRINTF_FMT "printf( ) argument #1 must be a string literal" */
+	printf(s);		/* ERROR D_PRINTF_ARG_FMT "printf( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: string" */
 	z = nofunc(1);		/* ERROR D_FUNC_UNDEF "undefined function name: nofunc" */
 	w = trace(1);		/* ERROR D_OP_INCOMPAT "trace( ) returns void and may not be used in an expression" */
 	v = self->never;	/* ERROR D_VAR_UNDEF "self->never has not yet been declared or assigned" */
@@ -40,7 +40,7 @@ BEGIN
 	s3 = strlen(1);		/* ERROR D_PROTO_ARG "strlen( ) argument #1 is incompatible with prototype:\n\tprototype: char *\n\t argument: int" */
 	s4 = copyinstr();	/* ERROR D_PROTO_LEN "copyinstr( ) prototype mismatch: 0 args passed, at least 1 expected" */
 	s5 = copyinstr(1, 2, 3);	/* ERROR D_PROTO_LEN "copyinstr( ) prototype mismatch: 3 args passed, at most 2 expected" */
-	normalize(@b);		/* ERROR D_PROTO_LEN "normalize( ) prototype mismatch: 1 arg passed, 2 expected" */
+	normalize(@b);		/* ERROR D_NORMALIZE_PROTO "normalize( ) prototype mismatch: 1 args passed, 2 expected" */
 	a2 = args[0];		/* ERROR D_IDENT_UNDEF "failed to resolve args: built-in variable not supported yet" */
 }
 

@@ -58,3 +58,64 @@ BEGIN, END
 }
 
 tick-1s { exit(0); }
+
+/*
+ * Pointers and strings by DTrace's rules: 0 and NULL stand for any
+ * pointer, void pointers go with any pointer, pointer arithmetic scales
+ * by the pointee, a string cast or stringof reads the string at an
+ * address, and char pointers compare and assign as strings.
+ */
+struct okpair { int a; unsigned int bf:3; char name[8]; };
+
+BEGIN
+{
+	ip = (int *)arg0;
+	iq = (int *)arg1;
+	cp = (char *)arg0;
+	vp = (void *)arg0;
+	op = (struct okpair *)arg0;
+	ip = 0;
+	ip = NULL;
+	ip = iq;
+	vp = ip;
+	ip = vp;
+	p1 = ip == 0 || NULL != ip || ip == iq || ip == vp || vp != cp || ip < iq;
+	p2 = arg0 ? ip : 0;
+	p3 = arg0 ? NULL : ip;
+	p4 = arg0 ? vp : ip;
+	p5 = ip - iq;
+	p6 = ip + 1;
+	p7 = 2 + ip;
+	ip++;
+	--ip;
+	ip += 2;
+	ip -= arg1;
+	p8 = *ip + ip[1] + 1[ip];
+	p9 = &op->a;
+	p10 = &op->name[1];
+	p11 = (char *)op->name;
+	n = NULL;
+	sz = sizeof (NULL) + sizeof ("abc");
+
+	s1 = (string)cp;
+	s2 = (string)arg0;
+	s3 = (string)ip;
+	s4 = stringof(ip);
+	s5 = stringof(vp);
+	s6 = (string)op->name;
+	s7 = execname + 1;
+	c1 = execname[0] + *execname;
+	b1 = cp == "abc" || "abc" != cp || execname == 0 || 0 != execname;
+	s8 = cp;
+	str = "x";
+	str = cp;
+	str = 0;
+	self->str = execname;
+	self->str = 0;
+	s9 = arg0 ? cp : "none";
+	s10 = arg0 ? 0 : execname;
+
+	trace(arg0 ? *op : *op);
+	w = (arg0 ? *op : *op).a;
+	x = -'a';
+}

@@ -45,8 +45,8 @@ BEGIN
 	y4 = lltostr(s);	/* ERROR D_PROTO_ARG "lltostr( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string" */
 	y5 = lltostr(1, 2, 3);	/* ERROR D_PROTO_LEN "lltostr( ) prototype mismatch: 3 args passed, at most 2 expected" */
 	y6 = strtoll(1);	/* ERROR D_PROTO_ARG "strtoll( ) argument #1 is incompatible with prototype:\n\tprototype: char *\n\t argument: int" */
-	y7 = s + strtoll(s);	/* ERROR D_OP_ARITH "operator + requires operands of arithmetic type" */
-	y8 = strjoin(s, s) + 1;	/* ERROR D_OP_ARITH "operator + requires operands of arithmetic type" */
+	y7 = s * strtoll(s);	/* ERROR D_OP_ARITH "operator * requires operands of arithmetic type" */
+	y8 = strjoin(s, s) * 1;	/* ERROR D_OP_ARITH "operator * requires operands of arithmetic type" */
 	y9 = stringof(curthread->comm);
 	z1 = stringof(s);
 	z2 = stringof(*curthread);	/* ERROR D_STRINGOF_TYPE "cannot apply stringof to a value of type struct task_struct" */

@@ -27,6 +27,50 @@ BEGIN
 	@l2 = lquantize(i, 0, i);	/* ERROR D_LQUANT_LIMTYPE "lquantize( ) argument #2 must be an integer constant" */
 	@l3 = lquantize(i, 10, 0);	/* ERROR D_LQUANT_MISMATCH "lquantize( ) base (argument #1) must be less than limit (argument #2)" */
 	@l4 = lquantize(i, 0, 10, 70000);	/* ERROR D_LQUANT_STEPVAL "lquantize( ) argument #3 must be a 16-bit quantity" */
+	@l5 = lquantize(i, 0x100000000, 10);	/* ERROR D_LQUANT_BASEVAL "lquantize( ) argument #1 must be a 32-bit quantity" */
+	@l6 = lquantize(i, 0, -0x100000000);	/* ERROR D_LQUANT_LIMVAL "lquantize( ) argument #2 must be a 32-bit quantity" */
+	@l7 = lquantize(i, 0, 10, i);	/* ERROR D_LQUANT_STEPTYPE "lquantize( ) argument #3 must be a non-zero positive integer constant" */
+	@l8 = lquantize(i, 0, 10, -1);	/* ERROR D_LQUANT_STEPTYPE "lquantize( ) argument #3 must be a non-zero positive integer constant" */
+	@l9 = lquantize(i, 0, 10, 20);	/* ERROR D_LQUANT_STEPLARGE "lquantize( ) step (argument #3) too large: must have at least one quantization level" */
+	@l10 = lquantize(i, 0, 100000);	/* ERROR D_LQUANT_STEPSMALL "lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity" */
+	@l11 = lquantize(i, "a", 10);	/* ERROR D_PROTO_ARG "lquantize( ) argument #2 is incompatible with prototype:\n\tprototype: int32_t\n\t argument: string" */
+
+	/* Every use of an lquantize() aggregation must give the same levels. */
+	@lm = lquantize(i, 0, 10);
+	@lm = lquantize(i, 0, 10, 1, 3);
+	@lm = lquantize(i, 1, 10);	/* ERROR D_LQUANT_MATCHBASE "lquantize( ) base (argument #1) doesn't match previous declaration: expected 0, found 1" */
+	@lm = lquantize(i, 0, 20);	/* ERROR D_LQUANT_MATCHLIM "lquantize( ) limit (argument #2) doesn't match previous declaration: expected 10, found 20" */
+	@lm = lquantize(i, 0, 10, 2);	/* ERROR D_LQUANT_MATCHSTEP "lquantize( ) step (argument #3) doesn't match previous declaration: expected 1, found 2" */
+	@lm2 = lquantize(i, 0, 10, 3);
+	@lm2 = lquantize(i, 0, 11, 3);	/* both have three levels, up to 9 */
+	@lm3 = lquantize(i, 2 * 3, 10 << 2, sizeof (int));
+
+	@q3 = quantize(i, s);		/* ERROR D_PROTO_ARG "quantize( ) increment value (argument #2) must be of scalar type" */
+	@q4 = quantize(i, 1, 2);	/* ERROR D_PROTO_LEN "quantize( ) prototype mismatch: 3 args passed, at most 2 expected" */
+	@l12 = lquantize(i, 0, 10, 1, 1, 1);	/* ERROR D_PROTO_LEN "lquantize( ) prototype mismatch: 6 args passed, at most 5 expected" */
+
+	@ll1 = llquantize(i, i, 0, 6, 10);	/* ERROR D_LLQUANT_FACTORTYPE "llquantize( ) argument #1 (factor) must be an integer constant" */
+	@ll2 = llquantize(i, 10, i, 6, 10);	/* ERROR D_LLQUANT_LOWTYPE "llquantize( ) argument #2 (low magnitude) must be an integer constant" */
+	@ll3 = llquantize(i, 10, 0, i, 10);	/* ERROR D_LLQUANT_HIGHTYPE "llquantize( ) argument #3 (high magnitude) must be an integer constant" */
+	@ll4 = llquantize(i, 10, 0, 6, i);	/* ERROR D_LLQUANT_NSTEPTYPE "llquantize( ) argument #4 (linear steps per magnitude) must be an integer constant" */
+	@ll5 = llquantize(i, 70000, 0, 6, 10);	/* ERROR D_LLQUANT_FACTORVAL "llquantize( ) argument #1 (factor) must be an unsigned 16-bit quantity" */
+	@ll6 = llquantize(i, 10, -1, 6, 10);	/* ERROR D_LLQUANT_LOWVAL "llquantize( ) argument #2 (low magnitude) must be an unsigned 16-bit quantity" */
+	@ll7 = llquantize(i, 10, 0, 65536, 10);	/* ERROR D_LLQUANT_HIGHVAL "llquantize( ) argument #3 (high magnitude) must be an unsigned 16-bit quantity" */
+	@ll8 = llquantize(i, 10, 0, 6, 100000);	/* ERROR D_LLQUANT_NSTEPVAL "llquantize( ) argument #4 (linear steps per magnitude) must be an unsigned 16-bit quantity" */
+	@ll9 = llquantize(i, 1, 0, 6, 10);	/* ERROR D_LLQUANT_FACTORSMALL "llquantize( ) factor (argument #1) must be two or more" */
+	@ll10 = llquantize(i, 10, 6, 6, 10);	/* ERROR D_LLQUANT_MAGRANGE "llquantize( ) high magnitude (argument #3) must be greater than low magnitude (argument #2)" */
+	@ll11 = llquantize(i, 10, 0, 6, 5);	/* ERROR D_LLQUANT_FACTORNSTEPS "llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)" */
+	@ll12 = llquantize(i, 10, 0, 6, 30);	/* ERROR D_LLQUANT_FACTOREVEN "llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor" */
+	@ll13 = llquantize(i, 10, 0, 20, 10);	/* ERROR D_LLQUANT_MAGTOOBIG "llquantize( ) factor (10) raised to power of high magnitude (20) overflows 64-bits" */
+	@ll14 = llquantize(i, 10, "a", 6, 10);	/* ERROR D_PROTO_ARG "llquantize( ) argument #3 is incompatible with prototype:\n\tprototype: int32_t\n\t argument: string" */
+
+	/* Every use of an llquantize() aggregation must give the same parameters. */
+	@llm = llquantize(i, 10, 0, 6, 20);
+	@llm = llquantize(i, 10, 0, 6, 20, 2);
+	@llm = llquantize(i, 2, 0, 6, 2);	/* ERROR D_LLQUANT_FACTORMATCH "llquantize( ) factor (argument #1) doesn't match previous declaration: expected 10, found 2" */
+	@llm = llquantize(i, 10, 1, 6, 20);	/* ERROR D_LLQUANT_LOWMATCH "llquantize( ) low magnitude (argument #2) doesn't match previous declaration: expected 0, found 1" */
+	@llm = llquantize(i, 10, 0, 7, 20);	/* ERROR D_LLQUANT_HIGHMATCH "llquantize( ) high magnitude (argument #3) doesn't match previous declaration: expected 6, found 7" */
+	@llm = llquantize(i, 10, 0, 6, 10);	/* ERROR D_LLQUANT_NSTEPMATCH "llquantize( ) linear steps per magnitude (argument #4) doesn't match previous declaration: expected 20, found 10" */
 
 	exit();				/* ERROR D_PROTO_LEN "exit( ) prototype mismatch: 0 args passed, 1 expected" */
 	exit("x");			/* ERROR D_PROTO_ARG "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string" */

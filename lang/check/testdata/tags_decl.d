@@ -22,3 +22,54 @@ struct tagbad5 { char a[0x100000000]; };	/* ERROR D_DECL_ARRBIG "array dimension
 
 inline int TAGN = 5;
 inline string TAGS = TAGN;		/* ERROR D_OP_INCOMPAT "inline TAGS definition uses incompatible types: \"string\" = \"int\"" */
+struct tagbad6 { int x:0; };		/* ERROR D_DECL_BFCONST "positive integral constant expression expected as bit-field size" */
+struct tagbad7 { int a[int]; };		/* ERROR D_DECL_DYNOBJ "cannot have dynamic member: a" */
+struct tagbad8 { void v; };		/* ERROR D_DECL_VOIDOBJ "cannot have void member: v" */
+union tagbad9 { int n; char d[]; };	/* ERROR D_DECL_VOIDOBJ "cannot have void member: d" */
+struct tagbad10 { enum tagcolor e:2; };	/* ERROR D_DECL_BFTYPE "invalid type for bit-field: e" */
+struct tagbad11 { int a; char a; };	/* ERROR D_UNKNOWN "failed to define member 'a': Duplicate member or variable name" */
+struct tagbad12 { struct tagnosuch n; };	/* ERROR D_DECL_INCOMPLETE "incomplete struct/union/enum struct tagnosuch: n" */
+struct tagpad { int :0; int a:3; int :2; int b; };
+struct tagflex { int n; char data[]; };
+enum tagbig { TAGBIG = 0x80000000 };	/* ERROR D_DECL_ENOFLOW "enumerator 'TAGBIG' value overflows INT_MAX (2147483647)" */
+enum tagneg { TAGNEG = -2147483648 };
+enum tagdupe { TAGD1, TAGD1 };		/* ERROR D_UNKNOWN "failed to define enumerator 'TAGD1': Duplicate member or variable name" */
+enum tagbi { timestamp };		/* ERROR D_DECL_IDRED "identifier redeclared: timestamp" */
+
+static int tagstatic;			/* ERROR D_DECL_BADCLASS "specified storage class not appropriate in D" */
+int tagarr[];				/* ERROR D_DECL_ARRNULL "array declaration requires array dimension or tuple signature: tagarr" */
+this int tagloc[int];			/* ERROR D_DECL_LOCASSC "associative arrays may not be declared as local variables: tagloc" */
+void tagvoid;				/* ERROR D_DECL_VOIDOBJ "cannot have void object: tagvoid" */
+void tagvarr[2];			/* ERROR D_DECL_VOIDOBJ "cannot declare array of void" */
+struct tagnosuch tagvar;		/* ERROR D_DECL_INCOMPLETE "incomplete struct/union/enum struct tagnosuch: tagvar" */
+struct tagnosuch *tagptr;
+int timestamp;				/* ERROR D_DECL_IDRED "built-in identifier redeclared: timestamp" */
+int tagulong_t;				/* ERROR D_DECL_IDRED "typedef identifier redeclared: tagulong_t" */
+int tagdup;
+int tagdup;
+self int tagdup;
+self int tagdup;
+char tagdup;				/* ERROR D_DECL_IDRED "identifier redeclared: tagdup\n\t current: scalar char\n\tprevious: scalar int" */
+int tagdup[string];			/* ERROR D_DECL_IDRED "identifier redeclared: tagdup\n\t current: associative array int\n\tprevious: scalar int" */
+int TAGGREEN;				/* ERROR D_DECL_IDRED "identifier redeclared: TAGGREEN\n\t current: scalar int\n\tprevious: enumerator enum tagcolor" */
+int tagaa[string];
+int tagaa[string];
+int tagaa[int];				/* ERROR D_DECL_IDRED "identifier redeclared: tagaa\n\t current: associative array, key #1 of type int\n\tprevious: associative array, key #1 of type string" */
+int tagaa[string, int];			/* ERROR D_DECL_IDRED "identifier redeclared: tagaa\n\t current: associative array of int, tuple length 2\n\tprevious: associative array of int, tuple length 1" */
+inline int timestamp = 1;		/* ERROR D_DECL_IDRED "identifier redefined: timestamp\n\t current: inline definition\n\tprevious: scalar " */
+inline int TAGN = 6;			/* ERROR D_DECL_IDRED "identifier redefined: TAGN\n\t current: inline definition\n\tprevious: scalar inline" */
+inline int tagia[2] = 1;		/* ERROR D_DECL_ARRNULL "inline declaration cannot be of scalar array type: tagia" */
+inline void tagiv = 1;			/* ERROR D_DECL_VOIDOBJ "cannot declare void inline: tagiv" */
+
+BEGIN
+{
+	tagx = (struct tagunknown *)arg0;
+	tagy = tagx->member;		/* ERROR D_OP_INCOMPLETE "operator -> cannot be applied to a forward declaration: no struct tagunknown definition is available" */
+	tagz = offsetof(struct tagpair, c);	/* ERROR D_UNKNOWN "failed to determine offset of c: Member name not found" */
+}
+
+/*
+ * After a typedef named like a variable, the name is a type to the
+ * parser: this comes last.
+ */
+typedef int tagdup;			/* ERROR D_DECL_IDRED "global variable identifier redeclared: tagdup" */

@@ -76,6 +76,85 @@ BEGIN
 	e37 = copyinstr(s);	/* ERROR D_PROTO_ARG "copyinstr( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: string" */
 }
 
+/*
+ * Pointers, by C's rules as DTrace applies them (dt_node_is_ptrcompat,
+ * dt_node_is_argcompat): the integer constant 0 stands for any pointer,
+ * a void pointer is compatible with any pointer, arithmetic needs a
+ * pointee of known size, and D variables have no address.
+ */
+BEGIN
+{
+	i = 1;
+	s = "str";
+	t = curthread;
+	p = (tagfoo_t *)arg0;
+	ip = (int *)arg0;
+	cp = (char *)arg0;
+	vp = (void *)arg0;
+	self->tv = 1;
+
+	ip = cp;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int *\" = \"char *\"" */
+	i = ip;			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"int *\"" */
+	ip = 1;			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int *\" = \"int\"" */
+	f1 = ip == cp;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int *\" == \"char *\"" */
+	f2 = p != t;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"tagfoo_t *\" != \"struct task_struct *\"" */
+	f3 = ip == 1;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int *\" == \"int\"" */
+	f4 = ip < cp;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int *\" < \"char *\"" */
+	f5 = i ? ip : cp;	/* ERROR D_OP_INCOMPAT "operator ?: operands must have compatible types" */
+	f6 = i ? ip : 1;	/* ERROR D_OP_INCOMPAT "operator ?: operands must have compatible types" */
+	f7 = ip - cp;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int *\" - \"char *\"" */
+	f8 = vp + 1;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"void *\" + \"int\"" */
+	f9 = ip["k"];		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int *\" + \"string\"" */
+	ip += cp;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int *\" += \"char *\"" */
+	s += 1;			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"string\" += \"int\"" */
+	pid = "str";		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"pid_t\" = \"string\"" */
+	vp++;			/* ERROR D_OP_VFPTR "operator ++ requires an operand of known size" */
+	vp -= 1;		/* ERROR D_OP_VFPTR "operator -= requires left-hand scalar operand of known size" */
+	i += ip;		/* ERROR D_OP_VFPTR "operator += requires left-hand scalar operand of known size" */
+	s++;			/* ERROR D_OP_SCALAR "operator ++ requires operand of scalar type" */
+	execname--;		/* ERROR D_OP_SCALAR "operator -- requires operand of scalar type" */
+	f10 = s ? 1 : 2;	/* ERROR D_OP_SCALAR "operator ?: expression must be of scalar type" */
+	i %= s;			/* ERROR D_OP_INT "operator %= requires operands of integral type" */
+	i /= 2 - 2;		/* ERROR D_DIV_ZERO "expression contains division by zero" */
+	nv += 1;		/* ERROR D_VAR_UNDEF "nv has not yet been declared or assigned" */
+	self->nv *= 2;		/* ERROR D_VAR_UNDEF "self->nv has not yet been declared or assigned" */
+	f11 = noarr[1];		/* ERROR D_VAR_UNDEF "noarr has not yet been declared or assigned" */
+
+	f12 = &i;		/* ERROR D_ADDROF_VAR "cannot take address of dynamic variable" */
+	f13 = &self->tv;	/* ERROR D_ADDROF_VAR "cannot take address of dynamic variable" */
+	f14 = &p->bf;		/* ERROR D_ADDROF_BITFIELD "cannot take address of bit-field" */
+	f15 = &p->name;		/* ERROR D_ADDROF_LVAL "unacceptable operand for unary & operator" */
+	f16 = sizeof (p->bf);	/* ERROR D_SIZEOF_BITFIELD "cannot apply sizeof to a bit-field" */
+	f17 = *((struct file_operations *)arg0)->read;	/* ERROR D_DEREF_FUNC "cannot dereference pointer to function" */
+	f18 = i[1];		/* ERROR D_DEREF_NONPTR "cannot dereference non-pointer type" */
+	f19 = ip[1, 2];		/* ERROR D_ARR_BADREF "cannot access scalar ip as an associative array" */
+	f20 = (ip + 1)[1, 2];	/* ERROR D_ARR_BADREF "cannot access operator + as an associative array" */
+	this->loc[1] = 2;	/* ERROR D_ARR_LOCAL "local variables may not be used as associative arrays: loc" */
+	kv[(void)1] = 1;	/* ERROR D_KEY_TYPE "void expression may not be used as associative array index: key #1" */
+
+	ar[1] = 1;
+	self->sa[1] = 1;
+	f21 = ar;		/* ERROR D_IDENT_BADREF "associative array 'ar' may not be referenced as scalar" */
+	ar = 2;			/* ERROR D_IDENT_BADREF "associative array 'ar' may not be referenced as scalar" */
+	f23 = strlen;		/* ERROR D_IDENT_BADREF "function 'strlen' may not be referenced as scalar" */
+	printf = 1;		/* ERROR D_IDENT_BADREF "tracing function 'printf' may not be referenced as scalar" */
+	f24 = sum + 1;		/* ERROR D_IDENT_BADREF "aggregating function 'sum' may not be referenced as scalar" */
+	f25 = i ? trace(1) : trace(2);	/* ERROR D_OP_ACT "action cannot be used in a conditional context" */
+	f26 = (trace(1), 2);	/* ERROR D_OP_ACT "operator , operands cannot be actions" */
+	f27 = i ? trace(1) : 2;	/* ERROR D_OP_INCOMPAT "operator ?: operands must have compatible types" */
+	f22 = self->sa;		/* ERROR D_PROTO_LEN "sa[ ] prototype mismatch: 0 keys passed, 1 expected" */
+	self->sa = 2;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"associative array\" = \"int\"" */
+	self->sa++;		/* ERROR D_OP_SCALAR "operator ++ requires operand of scalar type" */
+
+	/*
+	 * DTrace turns the if into a clause computing (1 && s), whose nodes
+	 * it makes after parsing: it numbers the error with the last line.
+	 */
+	if (s) {		/* ERROR D_OP_SCALAR "operator && requires operands of scalar type" */
+		trace(1);
+	}
+}
+
 syscall::read:entry
 /execname/			/* ERROR D_PRED_SCALAR "predicate result must be of scalar type" */
 {

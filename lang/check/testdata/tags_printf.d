@@ -13,6 +13,13 @@ BEGIN
 	printf("%.*d\n");		/* ERROR D_PRINTF_DYN_PROTO "printf( ) prototype mismatch: conversion #1 (%d) is missing a corresponding \".*\" argument" */
 	printf("%*d\n", "w", 1);	/* ERROR D_PRINTF_DYN_TYPE "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: % * d\n\t prototype: int\n\t  argument: string" */
 	printf("%@d\n");		/* ERROR D_PRINTF_AGG_CONV "%@ conversion requires an aggregation and is not for use with printf( )" */
+	printf("");			/* ERROR D_PRINTF_FMT_EMPTY "printf( ) format string is empty" */
+	printf(execname);		/* ERROR D_PRINTF_ARG_FMT "printf( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: string" */
+	printf(1);			/* ERROR D_PRINTF_ARG_FMT "printf( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: int" */
+	printf("%p\n", (void *)0);
+	printf("%d\n", (void *)0);	/* ERROR D_PRINTF_ARG_TYPE "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: void *" */
+	printf("%x\n", (char *)0);	/* ERROR D_PRINTF_ARG_TYPE "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %x\n\t prototype: char, short, int, long, or long long\n\t  argument: char *" */
+	printf("%lu\n", (long)1);	/* ERROR D_PRINTF_ARG_TYPE "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %lu\n\t prototype: unsigned long\n\t  argument: long" */
 	printf("%y\n", 1);		/* ERROR D_SYNTAX "format conversion #1 is undefined: %y" */
 	printf("%");			/* ERROR D_SYNTAX "format conversion #1 name expected before end of format string" */
 	printf("%1.2.3d", 1);		/* ERROR D_SYNTAX "format conversion #1 has more than one '.' specified" */

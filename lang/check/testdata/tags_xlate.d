@@ -23,7 +23,20 @@ translator int < int X > {	/* ERROR D_XLATE_SOU "translator output type must be 
 	x = X;
 };
 
+translator taginfo_t < struct task_struct *T > { pid = T->pid; };	/* ERROR D_XLATE_REDECL "translator from struct task_struct * to taginfo_t has already been declared" */
+translator struct tagxfwd < int X > { x = X; };	/* ERROR D_XLATE_SOU "incomplete struct/union/enum struct tagxfwd" */
+
+/* As in DTrace, a member defined twice keeps its first definition. */
+translator taginfo_t < char *S > { pid = 1; pid = 2; fname = S; };
+
 BEGIN
 {
 	a = xlate<taginfo_t *>(curthread).pid;	/* ERROR D_OP_SOU "operator . cannot be applied to type \"taginfo_t *\"; must be applied to a struct or union" */
+	b = xlate<taginfo_t>(curthread)->pid;	/* ERROR D_OP_PTR "operator -> must be applied to a pointer" */
+	c = xlate<taginfo_t>(curthread).nosuch;	/* ERROR D_XLATE_NOCONV "translator does not define conversion for member: nosuch" */
+	d = xlate<taginfo_t>(vtimestamp).pid;
+	e = xlate<taginfo_t>(probefunc).pid;
+	f = xlate<taginfo_t>(curthread->comm).fname;
+	h = xlate<taginfo_t>(curthread->mm).pid;	/* ERROR D_XLATE_NONE "cannot translate from \"struct mm_struct *\" to \"taginfo_t\"" */
+	g = xlate<int>(pid);			/* ERROR D_XLATE_NONE "cannot translate from \"pid_t\" to \"int\"" */
 }

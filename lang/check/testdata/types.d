@@ -50,12 +50,12 @@ BEGIN
 	b3 = (*t)->pid;		/* ERROR D_OP_PTR "operator -> must be applied to a pointer" */
 	b4 = t.pid;		/* ERROR D_OP_SOU "operator . cannot be applied to type \"struct task_struct *\"; must be applied to a struct or union" */
 	b5 = *pid;		/* ERROR D_DEREF_NONPTR "cannot dereference non-pointer type" */
-	b6 = &pid;		/* ERROR D_ADDROF_LVAL "unacceptable operand for unary & operator" */
-	b7 = (struct nosuch_type *)0;	/* ERROR D_UNKNOWN "failed to resolve type struct nosuch_type: Unknown type name" */
-	b8 = ((struct incomplete *)0)->x;	/* ERROR D_OP_INCOMPLETE "operator -> cannot be applied to a forward declaration: no struct definition is available" */
+	b6 = &pid;		/* ERROR D_ADDROF_VAR "cannot take address of dynamic variable" */
+	b7 = ((struct nosuch_type *)0)->x;	/* ERROR D_OP_INCOMPLETE "operator -> cannot be applied to a forward declaration: no struct nosuch_type definition is available" */
+	b8 = ((struct incomplete *)0)->x;	/* ERROR D_OP_INCOMPLETE "operator -> cannot be applied to a forward declaration: no struct incomplete definition is available" */
 	b9 = offsetof(struct foo, bf);	/* ERROR D_OFFSETOF_BITFIELD "cannot take offset of a bit-field: bf" */
-	b10 = stringof(t);	/* ERROR D_STRINGOF_TYPE "cannot apply stringof to a value of type struct task_struct *" */
-	b11 = (string)t;	/* ERROR D_CAST_INVAL "invalid cast expression: \"struct task_struct *\" to \"string\"" */
-	b12 = t[pid, 2];	/* ERROR D_PROTO_LEN "t[ ] prototype mismatch: 2 args passed, 1 expected" */
+	b10 = stringof(t);
+	b11 = (string)t;
+	b12 = t[pid, 2];	/* ERROR D_ARR_BADREF "cannot access scalar t as an associative array" */
 	b13 = `max_pfn;		/* ERROR D_IDENT_UNDEF "failed to resolve `max_pfn: kernel symbols are not supported yet" */
 }

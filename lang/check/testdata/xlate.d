@@ -28,7 +28,7 @@ BEGIN
 	a = curinfo->pid + xlate<myinfo_t>(curthread).ppid;
 	s = curinfo->fname;
 	b = xlate<myinfo_t>(pid).pid;
-	c = curinfo->unused;	/* ERROR D_XLATE_MEMB "translator member unused is not defined by translator struct task_struct * -> myinfo_t" */
+	c = curinfo->unused;	/* ERROR D_XLATE_NOCONV "translator does not define conversion for member: unused" */
 	d = curinfo.pid;	/* ERROR D_OP_SOU "operator . cannot be applied to type \"myinfo_t *\"; must be applied to a struct or union" */
-	e = xlate<myinfo_t>("str").pid;	/* ERROR D_XLATE_NONE "translator does not exist: string -> myinfo_t" */
+	e = xlate<myinfo_t>("str").pid;	/* ERROR D_XLATE_NONE "cannot translate from \"string\" to \"myinfo_t\"" */
 }

@@ -3,5 +3,5 @@
 BEGIN
 {
 	s = "text";
-	n = s + 1;
+	n = s * 1;
 }

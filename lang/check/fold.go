@@ -1,0 +1,95 @@
+package check
+
+import (
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+// intConst evaluates e if DTrace folds it into an integer constant while
+// parsing (dt_node_op1, dt_node_op2): literals, sizeof, enumerators,
+// constant inlines, and unary and binary operators and integer casts of
+// constants. e must have been checked.
+func (c *checker) intConst(e ast.Expr) (int64, bool) {
+	if v, ok := c.info.Consts[e]; ok {
+		return v, true
+	}
+	switch e := e.(type) {
+	case *ast.IntLit:
+		return int64(e.Value), true
+	case *ast.ParenExpr:
+		return c.intConst(e.X)
+	case *ast.MacroVar:
+		if x := c.info.Macros[e]; x != nil {
+			return c.intConst(x)
+		}
+	case *ast.CastExpr:
+		if c.info.Types[e].Kind == Int {
+			return c.intConst(e.X)
+		}
+	case *ast.UnaryExpr:
+		v, ok := c.intConst(e.X)
+		switch {
+		case !ok:
+		case e.Op == token.SUB:
+			return -v, true
+		case e.Op == token.ADD:
+			return v, true
+		case e.Op == token.TILDE:
+			return ^v, true
+		case e.Op == token.NOT && v == 0:
+			return 1, true
+		case e.Op == token.NOT:
+			return 0, true
+		}
+	case *ast.BinaryExpr:
+		return c.binaryConst(e)
+	}
+	return 0, false
+}
+
+// binaryConst folds a binary operator on integer constants.
+func (c *checker) binaryConst(e *ast.BinaryExpr) (int64, bool) {
+	x, ok1 := c.intConst(e.X)
+	y, ok2 := c.intConst(e.Y)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	b := func(v bool) (int64, bool) {
+		if v {
+			return 1, true
+		}
+		return 0, true
+	}
+	switch e.Op {
+	case token.ADD:
+		return x + y, true
+	case token.SUB:
+		return x - y, true
+	case token.MUL:
+		return x * y, true
+	case token.AND:
+		return x & y, true
+	case token.OR:
+		return x | y, true
+	case token.XOR:
+		return x ^ y, true
+	case token.SHL:
+		return x << uint64(y), true
+	case token.EQL:
+		return b(x == y)
+	case token.NEQ:
+		return b(x != y)
+	case token.LAND:
+		return b(x != 0 && y != 0)
+	case token.LOR:
+		return b(x != 0 || y != 0)
+	}
+	return 0, false
+}
+
+// isNull reports whether e is the integer constant 0, which D's pointer
+// rules accept for a pointer of any type.
+func (c *checker) isNull(e ast.Expr) bool {
+	v, ok := c.intConst(e)
+	return ok && v == 0 && c.info.Types[e].Kind == Int
+}

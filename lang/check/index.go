@@ -1,0 +1,133 @@
+package check
+
+import (
+	"strings"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+// index checks a[k...]: an element of an associative array (a global,
+// or a self-> variable), or, as in C, *(a + k) for anything else. With
+// lvalue set, an unknown array is created with the keys' types.
+func (c *checker) index(e *ast.IndexExpr, lvalue bool) Type {
+	v, ok := c.indexedVar(e, lvalue)
+	if !ok {
+		return TypeInvalid
+	}
+	if v == nil || (!v.IsAssoc() && v.Type.Kind != Invalid) {
+		return c.element(e)
+	}
+	keys := make([]Type, len(e.Keys))
+	bad := false
+	for i, k := range e.Keys {
+		keys[i] = c.rvalue(k)
+		bad = bad || !c.keyType(k, keys[i], i)
+	}
+	if bad {
+		return TypeInvalid
+	}
+	if v.Type.Kind == Invalid && !lvalue {
+		c.errorf(e.Pos(), "D_VAR_UNDEF", "%s has not yet been declared or assigned", varName(v))
+		return TypeInvalid
+	}
+	if v.Keys == nil {
+		for _, k := range keys {
+			v.Keys = append(v.Keys, c.storageType(k))
+		}
+	} else if !c.sameKeys(e.Pos(), v.Name, v.Keys, keys) {
+		return TypeInvalid
+	}
+	c.info.Vars[e] = v
+	return v.Type
+}
+
+// indexedVar finds the variable a[k...] indexes: a global name (created
+// when lvalue is set) or self->a and this->a. It is nil when e.X is any
+// other expression. A clause-local may not become an associative array.
+func (c *checker) indexedVar(e *ast.IndexExpr, lvalue bool) (*Var, bool) {
+	switch x := e.X.(type) {
+	case *ast.Ident:
+		if _, ok := builtins[x.Name]; ok {
+			return nil, true
+		}
+		v := c.globals[x.Name]
+		if v == nil && lvalue {
+			v = c.variable(c.globals, &c.info.Globals, Global, x.Name, x.At)
+		}
+		if v == nil && !c.isNamed(x) {
+			// DTrace creates the array and finds it unassigned.
+			c.errorf(e.Pos(), "D_VAR_UNDEF", "%s has not yet been declared or assigned", x.Name)
+			return nil, false
+		}
+		return v, true
+	case *ast.SelectorExpr:
+		scope, ok := c.isScoped(x)
+		if !ok {
+			return nil, true
+		}
+		v, _ := c.scopedVar(x, lvalue)
+		if scope == "this" && (v == nil || v.Type.Kind == Invalid) {
+			c.errorf(x.SelAt, "D_ARR_LOCAL", "local variables may not be used as associative arrays: %s", x.Sel)
+			return nil, false
+		}
+		if v == nil && !lvalue {
+			c.errorf(x.SelAt, "D_VAR_UNDEF", "self->%s has not yet been declared or assigned", x.Sel)
+			return nil, false
+		}
+		return v, true
+	}
+	return nil, true
+}
+
+// isNamed reports whether x names something other than a variable: an
+// inline, an enumerator, a translator's input, a kernel symbol, or a
+// built-in variable godtrace lacks.
+func (c *checker) isNamed(x *ast.Ident) bool {
+	_, inline := c.inlines[x.Name]
+	_, enum := c.enums[x.Name]
+	input := c.xlateIn != nil && x.Name == c.xlateIn.InName
+	return inline || enum || input || unimplementedVars[x.Name] || strings.Contains(x.Name, "`")
+}
+
+// keyType checks the type of an associative array's key #i.
+func (c *checker) keyType(k ast.Expr, t Type, i int) bool {
+	switch t.Kind {
+	case Invalid:
+		return false
+	case Int, String, Pointer:
+		return true
+	case Void:
+		c.errorf(k.Pos(), "D_KEY_TYPE", "void expression may not be used as associative array index: key #%d", i+1)
+		return false
+	}
+	c.errorf(k.Pos(), "D_UNKNOWN", "keys of type %s are not supported yet", t)
+	return false
+}
+
+// varName is the name DTrace gives a variable in messages.
+func varName(v *Var) string {
+	switch v.Kind {
+	case ThreadLocal:
+		return "self->" + v.Name
+	case ClauseLocal:
+		return "this->" + v.Name
+	}
+	return v.Name
+}
+
+// sameKeys checks a key tuple against the signature an associative
+// array or aggregation (name is "@a" then) was first used with.
+func (c *checker) sameKeys(pos token.Pos, name string, want, got []Type) bool {
+	if len(want) != len(got) {
+		c.errorf(pos, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d key%s passed, %d expected", name, len(got), plural(len(got)), len(want))
+		return false
+	}
+	for i := range want {
+		if want[i].Kind != got[i].Kind && !(want[i].IsScalar() && got[i].IsScalar()) {
+			c.errorf(pos, "D_PROTO_ARG", "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s", name, i+1, want[i], got[i])
+			return false
+		}
+	}
+	return true
+}

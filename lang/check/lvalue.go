@@ -1,0 +1,255 @@
+package check
+
+import (
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+// lvalKind says what the target of an assignment, ++ or -- is. DTrace
+// checks the operands' types first and then whether the target may be
+// assigned, so the checker finds out what the target is, types the
+// operation, and only then reports a target that cannot be assigned.
+type lvalKind int
+
+const (
+	lvalVar      lvalKind = iota // a D variable
+	lvalReadOnly                 // a built-in variable, or memory reached through one
+	lvalMemory                   // kernel memory through a writable pointer
+	lvalNone                     // a value, not an object
+)
+
+// assign checks X op= Y and types X by Y on first assignment.
+func (c *checker) assign(e *ast.AssignExpr) Type {
+	y := c.rvalue(e.Y)
+	if y.Kind == Invalid {
+		// The right side was already reported; an untyped target is a
+		// consequence, not a second error.
+		return TypeInvalid
+	}
+	if (e.Op == token.QUOEQ || e.Op == token.REMEQ) && c.isNull(e.Y) {
+		// DTrace finds this while parsing, before the target is typed.
+		c.errorf(e.OpPos, "D_DIV_ZERO", "expression contains division by zero")
+		return TypeInvalid
+	}
+	if y.Kind == Void && e.Op == token.ASSIGN {
+		c.errorf(e.OpPos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"void\"", c.targetTypeName(e.X), e.Op)
+		return TypeInvalid
+	}
+	first := y
+	if e.Op != token.ASSIGN {
+		// A compound assignment reads its target first.
+		first = TypeInvalid
+	}
+	x, kind := c.lvalue(e.X, first, e.Op)
+	if x.Kind == Invalid {
+		return x
+	}
+	var ok bool
+	switch e.Op {
+	case token.ASSIGN:
+		ok = c.assignTypes(e, x, y)
+	case token.ADDEQ, token.SUBEQ:
+		ok = c.addAssignTypes(e, x, y)
+	default:
+		ok = c.arithAssignTypes(e, x, y)
+	}
+	if !ok || !c.modifiable(e.X, e.Op, kind) {
+		return TypeInvalid
+	}
+	return x
+}
+
+// assignTypes checks X = Y by C's rules for assignment
+// (dt_node_is_argcompat). A string target reads a char pointer or array
+// as the string it holds.
+func (c *checker) assignTypes(e *ast.AssignExpr, x, y Type) bool {
+	if !argCompat(x, y, c.isNull(e.Y)) {
+		c.incompatible(e.OpPos, e.Op, e.X, e.Y)
+		return false
+	}
+	if x.Kind == String {
+		c.toString(e.Y, y)
+	}
+	return true
+}
+
+// addAssignTypes checks X += Y and X -= Y: integers, or a pointer of
+// known pointee size and an integer (or a compatible pointer).
+func (c *checker) addAssignTypes(e *ast.AssignExpr, x, y Type) bool {
+	switch {
+	case x.Kind == String || y.Kind == String:
+		c.incompatible(e.OpPos, e.Op, e.X, e.Y)
+		return false
+	case x.Kind == Int && y.Kind == Int:
+		return true
+	case !x.isPointer() || x.isVFPtr():
+		c.errorf(e.OpPos, "D_OP_VFPTR", "operator %s requires left-hand scalar operand of known size", e.Op)
+		return false
+	case y.Kind != Int:
+		if _, ok := ptrCompat(x, false, y, c.isNull(e.Y)); !ok {
+			c.incompatible(e.OpPos, e.Op, e.X, e.Y)
+			return false
+		}
+	}
+	return true
+}
+
+// arithAssignTypes checks *= and /= (arithmetic operands) and %=, &=,
+// |=, ^=, <<=, >>= (integral operands).
+func (c *checker) arithAssignTypes(e *ast.AssignExpr, x, y Type) bool {
+	if x.Kind == Int && y.Kind == Int {
+		return true
+	}
+	if integralOps[e.Op] {
+		c.errorf(e.OpPos, "D_OP_INT", "operator %s requires operands of integral type", e.Op)
+	} else {
+		c.errorf(e.OpPos, "D_OP_ARITH", "operator %s requires operands of arithmetic type", e.Op)
+	}
+	return false
+}
+
+// incdec checks ++ and -- (prefix or postfix) on x.
+func (c *checker) incdec(x ast.Expr, op token.Kind) Type {
+	// As in DTrace, ++ and -- on a variable never assigned declare it
+	// as a 64-bit integer.
+	t, kind := c.lvalue(x, TypeInt64, op)
+	switch {
+	case t.Kind == Invalid:
+		return t
+	case !t.IsScalar():
+		c.errorf(x.Pos(), "D_OP_SCALAR", "operator %s requires operand of scalar type", op)
+	case t.isVFPtr():
+		c.errorf(x.Pos(), "D_OP_VFPTR", "operator %s requires an operand of known size", op)
+	case c.modifiable(x, op, kind):
+		return t
+	}
+	return TypeInvalid
+}
+
+// modifiable reports, once the operands' types are known to be right,
+// whether the target may be assigned.
+func (c *checker) modifiable(x ast.Expr, op token.Kind, kind lvalKind) bool {
+	switch kind {
+	case lvalNone:
+		c.errorf(x.Pos(), "D_OP_LVAL", "operator %s requires modifiable lvalue as an operand", op)
+	case lvalReadOnly:
+		c.errorf(x.Pos(), "D_OP_WRITE", "operator %s can only be applied to a writable variable", op)
+	case lvalMemory:
+		c.errorf(x.Pos(), "D_UNKNOWN", "operator %s cannot store to kernel memory: not supported", op)
+	default:
+		return true
+	}
+	return false
+}
+
+// targetTypeName names the type of an assignment's target without
+// creating it: the type of a variable already typed, else "void", the
+// type DTrace gives a new variable assigned a void value.
+func (c *checker) targetTypeName(e ast.Expr) string {
+	var v *Var
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v = c.globals[x.Name]
+	case *ast.SelectorExpr:
+		v, _ = c.scopedVar(x, false)
+	case *ast.IndexExpr:
+		v = c.info.Vars[x]
+	}
+	if v == nil || v.Type.Kind == Invalid {
+		return "void"
+	}
+	return typeName(v.Type)
+}
+
+// lvalue checks the target of an assignment, ++ or --. A variable not
+// yet typed is given the storage type of first, or, when first is
+// invalid (the operator reads the target), is an undefined variable.
+func (c *checker) lvalue(e ast.Expr, first Type, op token.Kind) (Type, lvalKind) {
+	var v *Var
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return c.lvalue(x.X, first, op)
+	case *ast.Ident:
+		if _, ok := builtins[x.Name]; ok {
+			return c.expr(x), lvalReadOnly
+		}
+		_, inline := c.inlines[x.Name]
+		_, enum := c.enums[x.Name]
+		if inline || enum || x.Name == "NULL" && c.globals[x.Name] == nil {
+			// Constants, not variables: assigning one must not quietly
+			// declare a variable of the same name.
+			return c.expr(x), lvalNone
+		}
+		if kind := funcKind(x.Name); kind != "" && c.globals[x.Name] == nil {
+			c.errorf(x.At, "D_IDENT_BADREF", "%s '%s' may not be referenced as scalar", kind, x.Name)
+			return TypeInvalid, lvalVar
+		}
+		v = c.variable(c.globals, &c.info.Globals, Global, x.Name, x.At)
+		if v.IsAssoc() {
+			c.errorf(x.At, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", x.Name)
+			return TypeInvalid, lvalVar
+		}
+	case *ast.SelectorExpr:
+		var ok bool
+		if v, ok = c.scopedVar(x, true); !ok {
+			return c.expr(x), c.memoryKind(x)
+		}
+		if v.IsAssoc() {
+			c.assocAsScalar(x, v, first, op)
+			return TypeInvalid, lvalVar
+		}
+	case *ast.IndexExpr:
+		t := c.index(x, true)
+		if v = c.info.Vars[x]; v == nil {
+			if t.Kind == Invalid {
+				return t, lvalNone
+			}
+			return t, c.memoryKind(x)
+		}
+	case *ast.UnaryExpr:
+		if x.Op != token.MUL {
+			return c.expr(x), lvalNone
+		}
+		return c.expr(x), c.memoryKind(x)
+	default:
+		return c.expr(e), lvalNone
+	}
+	if v.Type.Kind == Invalid {
+		if first.Kind == Invalid {
+			c.errorf(e.Pos(), "D_VAR_UNDEF", "%s has not yet been declared or assigned", varName(v))
+			return TypeInvalid, lvalVar
+		}
+		v.Type = c.storageType(first)
+	}
+	c.info.Vars[e] = v
+	c.info.Types[e] = v.Type
+	return v.Type, lvalVar
+}
+
+// assocAsScalar reports self->a, an associative array, used as the
+// target of an assignment, as DTrace does for each operator: the array
+// is a dynamic object to =, not a scalar to ++ and --, and an array
+// given no keys to the compound operators.
+func (c *checker) assocAsScalar(x *ast.SelectorExpr, v *Var, first Type, op token.Kind) {
+	switch op {
+	case token.ASSIGN:
+		c.errorf(x.SelAt, "D_OP_INCOMPAT", "operands have incompatible types: \"associative array\" %s \"%s\"", op, typeName(first))
+	case token.INC, token.DEC:
+		c.errorf(x.SelAt, "D_OP_SCALAR", "operator %s requires operand of scalar type", op)
+	default:
+		c.sameKeys(x.SelAt, v.Name, v.Keys, nil)
+	}
+}
+
+// memoryKind says whether kernel memory named by e may be assigned as
+// far as DTrace's checker is concerned: it must be an object (not an
+// array), reached through something writable.
+func (c *checker) memoryKind(e ast.Expr) lvalKind {
+	switch {
+	case !c.isLvalue(e):
+		return lvalNone
+	case !c.isWritable(e):
+		return lvalReadOnly
+	}
+	return lvalMemory
+}
