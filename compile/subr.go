@@ -14,6 +14,8 @@ func (g *gen) call(e *ast.CallExpr) {
 		g.copyin(e)
 	case "copyinstr":
 		g.copyinstr(e)
+	case "d_path":
+		g.dpath(e)
 	case "strlen":
 		g.strlen(e)
 	// String subroutines (subr_string.go, subr_path.go, subr_search.go,

@@ -27,7 +27,10 @@ type Subr struct {
 var subrs = map[string]Subr{
 	"copyin":    {Params: []Param{ParamScalar, ParamInt}, Result: PointerTo(TypeVoid)},
 	"copyinstr": {Params: []Param{ParamScalar, ParamInt}, Optional: 1, Result: StringType(0)},
-	"strlen":    {Params: []Param{ParamString}, Result: Type{Kind: Int, Size: 8, Name: "size_t"}},
+	// d_path(struct path *): the path name of a file (Oracle DTrace's
+	// Linux subroutine).
+	"d_path": {Params: []Param{ParamScalar}, Result: StringType(0)},
+	"strlen": {Params: []Param{ParamString}, Result: Type{Kind: Int, Size: 8, Name: "size_t"}},
 	// Kernel symbols: the value is the address, printed as the symbol
 	// holding it (module`function), or its module for mod().
 	"func": {Params: []Param{ParamScalar}, Result: TypeSymaddr},

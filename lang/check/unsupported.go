@@ -6,7 +6,7 @@ package check
 var unimplementedFuncs = map[string]bool{
 	"alloca": true, "bcopy": true, "breakpoint": true, "chill": true,
 	"cleanpath": true, "commit": true, "copyinto": true,
-	"copyout": true, "copyoutstr": true, "d_path": true,
+	"copyout": true, "copyoutstr": true,
 	"discard": true, "freopen": true, "ftruncate": true, "getmajor": true,
 	"getminor": true, "htonl": true, "htonll": true, "htons": true,
 	"inet_ntoa": true, "inet_ntoa6": true, "inet_ntop": true, "jstack": true, "json": true,
