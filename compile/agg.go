@@ -34,7 +34,7 @@ func (g *gen) aggregate(ae *ast.AggExpr, call *ast.CallExpr) {
 		g.emit(storeImm64(regScratch, int16(key), 0))
 	} else {
 		key = g.tmp(sa.KeySize)
-		g.buildKey(key, sa.Keys, ae.Keys)
+		g.buildAggKey(key, sa.Keys, ae.Keys)
 	}
 	have, done := g.newLabel(), g.newLabel()
 	g.lookup(sa.Map, key)

@@ -39,6 +39,12 @@ type Config struct {
 	// start, are D libraries rather than the user's program.
 	Libraries   int
 	ZeroMatches bool // -Z: a description may match no probe
+	NSpec       int  // nspec option: how many speculations may be active; 0 means 1
+	// StackFrames, UstackFrames and JstackFrames are the stackframes,
+	// ustackframes and jstackframes options: how many frames stack(),
+	// ustack() and jstack() record when not told. 0 means the option's
+	// default.
+	StackFrames, UstackFrames, JstackFrames int
 	// KernelBTF loads the running kernel's types, on first use; nil
 	// means there are none.
 	KernelBTF func() (*btf.Spec, error)
@@ -136,7 +142,8 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 	}
 	ccfg := check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros, MacroVars: cfg.MacroVars, DefaultArgs: cfg.DefaultArgs,
 		Line:    func(p token.Pos) int { return errorAt(files, p, "", "").Line },
-		Library: func(p token.Pos) bool { return fileOf(files, p) < cfg.Libraries }}
+		Library: func(p token.Pos) bool { return fileOf(files, p) < cfg.Libraries },
+		Source:  func(p token.Pos) int { return fileOf(files, p) }}
 	ccfg.KernelBTF = cfg.KernelBTF
 	c := &compiler{cfg: cfg, files: files, strs: map[string]int{}, vars: map[*check.Var]varLoc{},
 		prog: &spec.Program{}}

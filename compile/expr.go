@@ -47,6 +47,10 @@ func (g *gen) value(e ast.Expr) {
 			g.xlateInput(e, x)
 			return
 		}
+		if p, ok := g.c.info.InlineParams[e]; ok {
+			g.inlineParam(e, p)
+			return
+		}
 		if init, ok := g.c.info.Inlines[e]; ok {
 			g.expr(init)
 			g.normalize(asm.R0, g.typeOf(e))
@@ -54,6 +58,10 @@ func (g *gen) value(e ast.Expr) {
 		}
 		g.loadVar(e)
 	case *ast.SelectorExpr, *ast.IndexExpr:
+		if x, ok := e.(*ast.IndexExpr); ok && g.c.info.InlineCalls[x] != nil {
+			g.inlineCall(x, g.c.info.InlineCalls[x])
+			return
+		}
 		if s, ok := e.(*ast.SelectorExpr); ok {
 			if tr, ok := g.c.info.Translated[s]; ok {
 				g.translate(s, tr)
@@ -438,23 +446,4 @@ func (g *gen) condAddr(e *ast.CondExpr) {
 	g.mark(els)
 	g.addr(e.F)
 	g.mark(end)
-}
-
-// constValue evaluates an integer constant expression the checker accepted.
-func constValue(info *check.Info, e ast.Expr) (int64, bool) {
-	switch e := e.(type) {
-	case *ast.IntLit:
-		return int64(e.Value), true
-	case *ast.ParenExpr:
-		return constValue(info, e.X)
-	case *ast.UnaryExpr:
-		v, ok := constValue(info, e.X)
-		if e.Op == token.SUB {
-			v = -v
-		}
-		return v, ok
-	case *ast.MacroVar:
-		return constValue(info, info.Macros[e])
-	}
-	return 0, false
 }

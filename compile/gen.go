@@ -47,6 +47,7 @@ type gen struct {
 	fault   string                           // label of the clause's fault handler, once used
 	conds   int                              // depth of if statements around the code
 	xlate   map[*check.Translator][]ast.Expr // inputs of the translations being generated
+	inlines map[*check.Inline][][]int16      // stack slots of the arguments of the inline uses being generated
 	flags   []int                            // record offsets of the flags of conditional actions
 	flagsAt int                              // where the code clearing the flags goes
 	err     *Error

@@ -144,6 +144,7 @@ func valueSize(t check.Type) int {
 
 func (c *compiler) planAgg(a *check.Agg) *spec.Aggregation {
 	keys, ksize := keyLayout(0, a.Keys, c.cfg.StrSize)
+	keys, ksize = c.stackKeyItems(a, keys, ksize)
 	sa := &spec.Aggregation{ID: a.ID, Name: a.Name, Func: a.Func, Map: fmt.Sprintf("agg_%d", a.ID),
 		Keys: keys, KeySize: ksize}
 	if a.Func == spec.AggLquantize {
@@ -226,6 +227,7 @@ func (c *compiler) maps() map[string]*ebpf.MapSpec {
 		}
 		m[a.Map] = ms
 	}
+	c.specMap(m)
 	return m
 }
 

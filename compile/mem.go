@@ -46,6 +46,11 @@ func (g *gen) addr(e ast.Expr) {
 		g.base(e.X)
 	case *ast.IndexExpr:
 		el := g.c.info.Types[e]
+		if g.c.info.InlineCalls[e] != nil {
+			// An inline's value is computed, not stored anywhere.
+			g.fail(e, "values of type %s cannot be used here yet", el)
+			return
+		}
 		base, index := e.X, e.Keys[0]
 		if g.typeOf(base).Kind == check.Int {
 			// i[p] is p[i], as in C.

@@ -27,6 +27,7 @@ func (g *gen) clause(cl *ast.Clause) {
 	g.flagsAt = len(g.insns)
 	g.stmts(cl.Body)
 	g.clearFlags()
+	g.clearSpecTag()
 	if g.ecb.Record {
 		g.ecb.Size = roundUp(g.recOff, 8)
 		g.emitRecord()
@@ -148,9 +149,15 @@ func (g *gen) actionCall(call *ast.CallExpr, act check.Action) {
 		)
 	case spec.ActNormalize:
 		sa.Items = append(sa.Items, g.recordExpr(call.Args[1]))
+	case spec.ActSpeculate:
+		g.speculate(call)
+	case spec.ActCommit, spec.ActDiscard:
+		sa.Items = append(sa.Items, g.endSpeculation(call))
+	case spec.ActStack, spec.ActUstack:
+		sa.Items = append(sa.Items, g.recordStack(act))
 	case spec.ActTrunc:
 		if len(call.Args) > 1 {
-			sa.Arg, _ = constValue(g.c.info, call.Args[1])
+			sa.Items = append(sa.Items, g.recordExpr(call.Args[1]))
 		}
 	}
 	g.ecb.Actions = append(g.ecb.Actions, sa)

@@ -18,6 +18,8 @@ func (g *gen) call(e *ast.CallExpr) {
 		g.dpath(e)
 	case "strlen":
 		g.strlen(e)
+	case "speculation":
+		g.speculation(e)
 	// String subroutines (subr_string.go, subr_path.go, subr_search.go,
 	// subr_conv.go).
 	case "strjoin":
@@ -40,6 +42,8 @@ func (g *gen) call(e *ast.CallExpr) {
 		g.lltostr(e)
 	case "strtoll":
 		g.strtoll(e)
+	case "stack", "ustack", "jstack":
+		g.stackExpr(e)
 	case "func", "sym", "mod":
 		// The address itself; the consumer prints its symbol.
 		g.expr(e.Args[0])

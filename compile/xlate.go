@@ -12,6 +12,14 @@ import (
 // expression. Translation is done at compile time, as DTrace does: no
 // translated struct is ever built.
 func (g *gen) translate(e *ast.SelectorExpr, tr check.Translated) {
+	for _, use := range tr.Inlines {
+		g.bindInline(use, g.c.info.InlineCalls[use])
+	}
+	defer func() {
+		for i := len(tr.Inlines) - 1; i >= 0; i-- {
+			g.unbindInline(g.c.info.InlineCalls[tr.Inlines[i]])
+		}
+	}()
 	if g.xlate == nil {
 		g.xlate = map[*check.Translator][]ast.Expr{}
 	}

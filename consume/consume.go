@@ -30,7 +30,7 @@ type Fault struct {
 	CPU    int
 	Kind   uint32
 	Action int // 1-based index of the faulting action
-	Offset int // BPF instruction offset
+	Offset int // BPF instruction offset; -1 for none
 	Value  uint64
 }
 
@@ -46,8 +46,12 @@ func Decode(p *spec.Program, raw []byte) (any, error) {
 			return nil, fmt.Errorf("short fault record (%d bytes)", len(raw))
 		}
 		where := le.Uint64(raw[16:])
-		return &Fault{ECB: p.ECB(le.Uint32(raw[8:])), CPU: cpu, Kind: le.Uint32(raw[12:]),
-			Action: int(where >> 32), Offset: int(uint32(where)), Value: le.Uint64(raw[24:])}, nil
+		f := &Fault{ECB: p.ECB(le.Uint32(raw[8:])), CPU: cpu, Kind: le.Uint32(raw[12:]),
+			Action: int(where >> 32), Offset: int(uint32(where)), Value: le.Uint64(raw[24:])}
+		if uint32(where) == spec.FaultNoOffset {
+			f.Offset = -1
+		}
+		return f, nil
 	}
 	ecb := p.ECB(epid)
 	if ecb == nil {
@@ -65,6 +69,9 @@ func (r *Record) Datum(it spec.Item) format.Datum {
 }
 
 func datum(b []byte, it spec.Item) format.Datum {
+	if it.Stack != 0 {
+		return stackDatum(b[it.Off:it.Off+it.Size], it)
+	}
 	if it.Bytes {
 		return format.BytesDatum(append([]byte(nil), b[it.Off:it.Off+it.Size]...))
 	}
@@ -88,6 +95,24 @@ func datum(b []byte, it spec.Item) format.Datum {
 	}
 	d := format.IntDatum(int64(v), it.Size, it.Signed)
 	return d
+}
+
+// stackDatum decodes a stack record: for a user stack the pid, then the
+// program counters. A kernel stack is returned whole, frames of the
+// tracing machinery included (see spec.Item).
+func stackDatum(b []byte, it spec.Item) format.Datum {
+	var pid uint64
+	if it.Stack == spec.UserStack {
+		pid, b = le.Uint64(b), b[8:]
+	}
+	pcs := make([]uint64, len(b)/8)
+	for i := range pcs {
+		pcs[i] = le.Uint64(b[8*i:])
+	}
+	if it.Stack == spec.UserStack {
+		return format.UserStack(pid, pcs)
+	}
+	return format.KernelStack(pcs)
 }
 
 // Values returns the data of one action, in order.

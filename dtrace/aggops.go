@@ -65,11 +65,17 @@ func (h *Handle) Trunc(id int, n int64) error {
 
 // sorted returns entries in DTrace's default order (by value, then key).
 func (h *Handle) sorted(a *spec.Aggregation, entries []*consume.AggEntry) []*consume.AggEntry {
-	recs := h.aggRecords(a, entries)
-	// Each record carries its index as a last key, to map the order
-	// back to the entries; keys are unique, so it never decides.
-	for i := range recs {
-		recs[i].Keys = append(recs[i].Keys, format.IntDatum(int64(i), 8, false))
+	// One record per entry, keys resolved but not merged (aggRecords
+	// merges entries that print alike), each carrying its index as a
+	// last key, to map the order back to the entries; keys are unique,
+	// so it never decides.
+	recs := make([]format.AggRecord, len(entries))
+	for i, e := range entries {
+		keys := make([]format.Datum, 0, len(e.Keys)+1)
+		for j, it := range a.Keys {
+			keys = append(keys, h.symbolize(it, e.Keys[j]))
+		}
+		recs[i] = format.AggRecord{Keys: append(keys, format.IntDatum(int64(i), 8, false)), Value: aggValue(a, e)}
 	}
 	format.SortRecords(&format.AggDesc{Func: aggFunc[a.Func], Base: a.Base, Step: a.Step, Levels: a.Levels}, recs, format.SortOptions{})
 	out := make([]*consume.AggEntry, len(recs))

@@ -39,7 +39,7 @@ func aggValue(a *spec.Aggregation, e *consume.AggEntry) format.AggValue {
 func (h *Handle) aggRecords(a *spec.Aggregation, entries []*consume.AggEntry) []format.AggRecord {
 	symbolic := false
 	for _, it := range a.Keys {
-		symbolic = symbolic || it.Sym != ""
+		symbolic = symbolic || it.Sym != "" || it.Stack != 0
 	}
 	recs := make([]format.AggRecord, 0, len(entries))
 	index := map[string]int{}
@@ -89,7 +89,7 @@ func (p *Printer) printAgg(h *Handle, a *spec.Aggregation, entries []*consume.Ag
 	if len(entries) == 0 {
 		return nil
 	}
-	return format.PrintAggregation(p.Out, h.aggDesc(a), h.aggRecords(a, entries), format.PrintOptions{Sort: p.sortOptions(h)})
+	return format.PrintAggregation(p.Out, h.aggDesc(a), h.aggRecords(a, entries), format.PrintOptions{Sort: p.sortOptions(h), Env: h.env()})
 }
 
 func (p *Printer) sortOptions(h *Handle) format.SortOptions {
@@ -112,5 +112,5 @@ func (p *Printer) printaFormat(h *Handle, f *format.Format, ids []int, snap map[
 		descs = append(descs, h.aggDesc(a))
 		sets = append(sets, h.aggRecords(a, snap[id]))
 	}
-	return format.Printa(p.Out, f, descs, format.Join(sets), format.PrintOptions{Sort: p.sortOptions(h)})
+	return format.Printa(p.Out, f, descs, format.Join(sets), format.PrintOptions{Sort: p.sortOptions(h), Env: h.env()})
 }

@@ -26,6 +26,9 @@ type Consumer interface {
 // (wait 0 drains what is there), passing each to c. It returns true once
 // exit() has been called.
 func (h *Handle) Consume(c Consumer, wait time.Duration) (bool, error) {
+	if err := h.statusDrops(c, false); err != nil {
+		return h.done, err
+	}
 	deadline := time.Now().Add(wait)
 	var rec ringbuf.Record
 	for {
@@ -43,8 +46,7 @@ func (h *Handle) Consume(c Consumer, wait time.Duration) (bool, error) {
 		}
 		switch v := v.(type) {
 		case *consume.Record:
-			h.noteExit(v)
-			if err := c.Record(h, v); err != nil {
+			if err := h.deliver(c, v); err != nil {
 				return h.done, err
 			}
 		case *consume.Fault:

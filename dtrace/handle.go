@@ -64,8 +64,10 @@ type Handle struct {
 	normal  map[int]uint64 // normalize() factors
 	ksyms   *ksym.Table    // the kernel's symbols, read when first needed
 	fmtEnv  *format.Env    // what printf needs to name symbols
+	procs   *procSyms      // user symbols for ustack(), read when first needed
 	status  int            // exit() status
 	done    bool           // exit() was called
+	specs   *specStatus    // speculations, for a program with any
 	stopped bool
 }
 
@@ -136,17 +138,21 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		}
 	}
 	cfg := compile.Config{
-		Registry:    h.reg,
-		StrSize:     int(h.Options.Size("strsize")),
-		BufSize:     int(h.Options.Size("bufsize")),
-		AggSize:     int(h.Options.Size("aggsize")),
-		DynVarSize:  int(h.Options.Size("dynvarsize")),
-		Macros:      args,
-		MacroVars:   processMacros(),
-		DefaultArgs: h.Options.Bool("defaultargs"),
-		Libraries:   h.nlibs,
-		ZeroMatches: h.Options.Bool("zdefs"),
-		KernelBTF:   h.kernel.BTF,
+		Registry:     h.reg,
+		StrSize:      int(h.Options.Size("strsize")),
+		BufSize:      int(h.Options.Size("bufsize")),
+		AggSize:      int(h.Options.Size("aggsize")),
+		DynVarSize:   int(h.Options.Size("dynvarsize")),
+		Macros:       args,
+		MacroVars:    processMacros(),
+		DefaultArgs:  h.Options.Bool("defaultargs"),
+		Libraries:    h.nlibs,
+		ZeroMatches:  h.Options.Bool("zdefs"),
+		NSpec:        int(h.Options.Int("nspec")),
+		StackFrames:  int(h.Options.Int("stackframes")),
+		UstackFrames: int(h.Options.Int("ustackframes")),
+		JstackFrames: int(h.Options.Int("jstackframes")),
+		KernelBTF:    h.kernel.BTF,
 	}
 	prog, err := compile.CompileParsed(parsed, cfg)
 	if err != nil {
@@ -296,8 +302,10 @@ func (h *Handle) Stop(c Consumer) error {
 	if err := h.fire("END"); err != nil {
 		return err
 	}
-	_, err := h.Consume(c, 0)
-	return err
+	if _, err := h.Consume(c, 0); err != nil {
+		return err
+	}
+	return h.statusDrops(c, true)
 }
 
 // Done reports whether exit() was called, and its status.

@@ -37,6 +37,9 @@ func (p *Printer) Flush() error {
 
 // Record prints one ECB firing.
 func (p *Printer) Record(h *Handle, r *consume.Record) error {
+	if onlyEndsSpeculations(r.ECB) {
+		return nil
+	}
 	probe := r.ECB.Probe
 	if !p.Quiet {
 		if !p.heading {
@@ -75,13 +78,32 @@ func (p *Printer) action(h *Handle, r *consume.Record, a *spec.Action) error {
 	case spec.ActClear:
 		return h.Clear(a.Aggs[0])
 	case spec.ActTrunc:
-		return h.Trunc(a.Aggs[0], a.Arg)
+		var n int64 // trunc(@a) keeps none
+		if len(a.Items) > 0 {
+			n = intValue(r.Datum(a.Items[0]))
+		}
+		return h.Trunc(a.Aggs[0], n)
+	case spec.ActStack, spec.ActUstack:
+		return format.PrintStack(p.Out, h.env(), h.values(r, a)[0])
 	case spec.ActNormalize:
 		h.Normalize(a.Aggs[0], r.Datum(a.Items[0]).Int)
 	case spec.ActDenormalize:
 		h.Normalize(a.Aggs[0], 1)
 	}
 	return nil
+}
+
+// intValue is a recorded integer's value, extended from its size as its
+// type's signedness says.
+func intValue(d format.Datum) int64 {
+	if d.Size <= 0 || d.Size >= 8 {
+		return int64(d.Int)
+	}
+	shift := uint(64 - 8*d.Size)
+	if d.Signed {
+		return int64(d.Int<<shift) >> shift
+	}
+	return int64(d.Int << shift >> shift)
 }
 
 func (p *Printer) format(s string) (*format.Format, error) {
@@ -114,8 +136,19 @@ func (p *Printer) Fault(h *Handle, f *consume.Fault) error {
 		pr := f.ECB.Probe
 		id, desc = f.ECB.EPID, fmt.Sprintf("ID %d: %s:%s:%s:%s", pr.ID, pr.Provider, pr.Module, pr.Function, pr.Name)
 	}
+	where := ""
+	if f.Offset >= 0 {
+		where = fmt.Sprintf(" at DIF offset %d", f.Offset)
+	}
 	p.Out.Flush()
-	fmt.Fprintf(p.Err, "dtrace: error on enabled probe ID %d (%s): %s in action #%d at DIF offset %d\n", id, desc, what, f.Action, f.Offset)
+	fmt.Fprintf(p.Err, "dtrace: error on enabled probe ID %d (%s): %s in action #%d%s\n", id, desc, what, f.Action, where)
+	return p.Err.Flush()
+}
+
+// Drop reports drops as dtrace(1)'s drop handler does.
+func (p *Printer) Drop(h *Handle, msg string) error {
+	p.Out.Flush()
+	fmt.Fprintf(p.Err, "dtrace: %s\n", msg)
 	return p.Err.Flush()
 }
 
@@ -168,5 +201,5 @@ func (p *Printer) PrintAggregations(h *Handle) error {
 	if len(aggs) == 0 {
 		return nil
 	}
-	return format.PrintExit(p.Out, aggs, format.PrintOptions{Sort: p.sortOptions(h)})
+	return format.PrintExit(p.Out, aggs, format.PrintOptions{Sort: p.sortOptions(h), Env: h.env()})
 }

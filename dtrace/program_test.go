@@ -30,7 +30,7 @@ func TestSourceChecks(t *testing.T) {
 		{name: "m.d", text: "BEGIN { trace($1); }\n", args: []string{"a", "b"}, line: 2,
 			tag: "D_MACRO_UNUSED", msg: "extraneous argument 'b' ($2 is not referenced)"},
 		{name: "m.d", text: "BEGIN { trace($$2); }\n", args: []string{"a", "b"}},
-		{name: "m.d", text: "BEGIN { trace($02); }\n", args: []string{"a", "b"}},
+		{name: "m.d", text: "BEGIN { trace($02); }\n", args: []string{"1", "2"}},
 		{name: "m.d", text: "syscall::$1:entry { }\n", args: []string{"read"}},
 		{name: "m.d", text: "BEGIN { exit(0); }\n", args: []string{"a"}, opts: []string{"argref"}},
 		// A source's own pragma comes too late for it, as in DTrace.

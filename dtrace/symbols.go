@@ -11,6 +11,9 @@ import (
 // produced into the name DTrace prints for it. The kernel's symbol
 // table is read the first time one is needed.
 func (h *Handle) symbolize(it spec.Item, d format.Datum) format.Datum {
+	if it.Stack != 0 {
+		return h.stackDatum(it, d)
+	}
 	if it.Sym == "" {
 		return d
 	}
@@ -24,16 +27,17 @@ func (h *Handle) symbolize(it spec.Item, d format.Datum) format.Datum {
 	return format.StringDatum(name, it.StrSize)
 }
 
-// env lets printf's %a and %A conversions name kernel symbols.
+// env lets printf's %a and %A conversions and stacks name symbols.
 func (h *Handle) env() *format.Env {
 	if h.fmtEnv == nil {
+		indent := int(h.Options.Int("stackindent"))
 		h.fmtEnv = &format.Env{KernelSym: func(addr uint64) (format.Symbol, bool) {
 			if h.ksyms == nil {
 				h.ksyms = ksym.New()
 			}
 			s, _, ok := h.ksyms.Lookup(addr)
 			return format.Symbol{Module: s.Module, Name: s.Name, Addr: s.Addr}, ok
-		}}
+		}, UserSym: h.userSym, StackIndent: &indent}
 	}
 	return h.fmtEnv
 }

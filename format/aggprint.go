@@ -68,7 +68,7 @@ func PrintJoined(w io.Writer, descs []*AggDesc, rows []AggRow, o PrintOptions) e
 	p := newOut(w)
 	p.byte('\n')
 	for i := range rows {
-		printKeys(p, rows[i].Keys)
+		printKeys(p, o.Env, rows[i].Keys)
 		for k, d := range descs {
 			var v AggValue
 			if k < len(rows[i].Values) {
@@ -84,17 +84,22 @@ func PrintJoined(w io.Writer, descs []*AggDesc, rows []AggRow, o PrintOptions) e
 func printRecords(p *out, d *AggDesc, recs []AggRecord, o PrintOptions) {
 	SortRecords(d, recs, o.Sort)
 	for i := range recs {
-		printKeys(p, recs[i].Keys)
+		printKeys(p, o.Env, recs[i].Keys)
 		printValue(p, d, &recs[i].Value)
 		p.byte('\n')
 	}
 }
 
-// printKeys is dt_print_datum() for the key records: by size, whatever
-// the record holds.
-func printKeys(p *out, keys []Datum) {
+// printKeys is dt_print_datum() for the key records: a stack as the
+// stack() action prints it, anything else by size, whatever the record
+// holds.
+func printKeys(p *out, env *Env, keys []Datum) {
 	for i := range keys {
 		k := &keys[i]
+		if k.Kind == Stack {
+			printStack(p, env, k, env.stackIndent(), spec{prec: -1})
+			continue
+		}
 		switch k.Size {
 		case 8:
 			p.byte(' ')

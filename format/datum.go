@@ -8,6 +8,7 @@ const (
 	Int    Kind = iota // an integer of 1, 2, 4 or 8 bytes (or a float's bits)
 	String             // a NUL-padded string buffer
 	Bytes              // raw memory: a traced struct, tracemem() data
+	Stack              // a stack() or ustack() record (see KernelStack, UserStack)
 )
 
 // Datum is one value as DTrace recorded it: an action argument, an
@@ -21,6 +22,11 @@ type Datum struct {
 	Int    uint64 // Int: the raw bits; only the low Size bytes count
 	Str    string // String: the bytes before the first NUL
 	Bytes  []byte // Bytes: the raw memory, Size bytes long
+	// Stack: the program counters, innermost first, and for a user
+	// stack (User) the pid of the process they belong to.
+	PCs  []uint64
+	Pid  uint64
+	User bool
 }
 
 // IntDatum returns an integer Datum of the given size and signedness.
@@ -73,9 +79,13 @@ func (d Datum) intSized() bool {
 	return d.Kind == Int && (d.Size == 1 || d.Size == 2 || d.Size == 4 || d.Size == 8)
 }
 
-// raw returns the recorded bytes of a String or Bytes datum: the string
-// followed by the NUL padding the kernel stores, or the memory itself.
+// raw returns the recorded bytes of a String, Bytes or Stack datum: the
+// string followed by the NUL padding the kernel stores, the memory
+// itself, or the stack as stored (see stackRaw).
 func (d Datum) raw() []byte {
+	if d.Kind == Stack {
+		return d.stackRaw()
+	}
 	if d.Kind == Bytes {
 		if len(d.Bytes) >= d.Size {
 			return d.Bytes[:d.Size]

@@ -18,8 +18,10 @@
 // AggValue) and never touches the kernel itself. It does not decide when
 // output happens: the consumer writes the heading, calls ProbePrefix and
 // ends each record, and chooses which aggregations remain to be printed at
-// exit. Symbol names for %a, %A and the time zone for %Y and %T come from an
-// Env supplied by the caller. Not yet supported: stack(), ustack(), sym()
-// and mod() records (%k and stack keys), the agghist, aggpack and aggzoom
-// options, flowindent output, and the -v probe listing extras.
+// exit. Symbol names for %a, %A, the frames of stack() and ustack()
+// records (as actions, aggregation keys and printa()'s %k), the stackindent
+// option and the time zone for %Y and %T come from an Env supplied by the
+// caller. Not yet supported: sym() and mod() records (the caller passes
+// their names as strings), the agghist, aggpack and aggzoom options,
+// flowindent output, and the -v probe listing extras.
 package format

@@ -24,6 +24,10 @@ type Env struct {
 	// given as text for %I (gethostbyaddr).
 	Service func(port uint16) (string, bool)
 	Host    func(addr string) (string, bool)
+	// StackIndent is the stackindent option: the blanks before each
+	// frame of a stack printed outside printa(). Nil means DTrace's
+	// default, DefaultStackIndent.
+	StackIndent *int
 }
 
 // Symbol is the result of an address lookup.

@@ -15,7 +15,7 @@ import (
 // calls this EDT_DMISMATCH; the checker should make it impossible.
 var ErrMismatch = errors.New("format: data record does not match the conversion")
 
-// ErrUnsupported reports a conversion this package cannot print yet (%k).
+// ErrUnsupported reports a conversion this package cannot print.
 var ErrUnsupported = errors.New("format: conversion not supported yet")
 
 // Fprint writes args formatted by f, as printf() does, with the default
@@ -147,6 +147,11 @@ func (c *Conv) print(o *out, env *Env, s spec, d Datum) error {
 			return ErrMismatch
 		}
 		o.cFloat(s, c.info.verb, v)
+	case prStack:
+		if d.Kind != Stack {
+			return ErrMismatch
+		}
+		c.printStackConv(o, env, s, &d)
 	default:
 		str, err := c.text(env, d)
 		if err != nil {

@@ -40,6 +40,24 @@ const (
 	GlobalVars       = 32 // first D global variable
 )
 
+// MapSpecs is the speculations map: one array entry holding the count of
+// failed speculations (SpecUnavail) and, from SpecSlots, one uint64 slot
+// per speculation (the nspec option). A slot's value is odd while its
+// speculation is active; speculation() and commit() or discard() each
+// add 1, so value>>1 is the generation of the speculation using the
+// slot, which tells its records from those of the next speculation to
+// get the same ID.
+const (
+	MapSpecs    = "specs"
+	SpecUnavail = 0 // uint64 speculation() failures: no slot was inactive
+	SpecSlots   = 8 // the slot of speculation ID i is at SpecSlots + 8*(i-1)
+)
+
+// SpecTagSize is the size of a speculation tag: the speculation ID
+// (uint32, 0 for none) then its generation (uint32). A speculative record
+// carries one at ECB.Spec, and commit() and discard() record one.
+const SpecTagSize = 8
+
 // ScratchBufDrops is the offset in each CPU's scratch value of the count
 // of records that did not fit in the ring buffer on that CPU.
 const ScratchBufDrops = 80
@@ -56,6 +74,11 @@ const (
 // EPID (uint32), the fault kind (uint32), the BPF instruction offset
 // (uint32), the action index (uint32) and the faulting value (uint64).
 const EPIDError = 0
+
+// FaultNoOffset in a fault record's instruction offset says the fault
+// has none: DTrace raises it outside DIF (a speculation ID out of range)
+// and reports no "DIF offset".
+const FaultNoOffset = 0xffffffff
 
 // Fault kinds, numbered as DTrace's DTRACEFLT_* (they are the ERROR
 // probe's arg4).
@@ -102,6 +125,9 @@ type ECB struct {
 	Record  bool // whether firing emits a record
 	Size    int  // record size in bytes, header included
 	Actions []Action
+	// Spec is the record offset of the speculation tag of a clause
+	// that calls speculate(); 0 when it does not.
+	Spec int
 }
 
 // ActionKind is the kind of a recorded action.
@@ -113,9 +139,17 @@ const (
 	ActExit
 	ActPrinta
 	ActClear
-	ActTrunc
+	ActTrunc     // Items[0], if any, is how many entries to keep
 	ActNormalize // Items[0] is the normalization factor
 	ActDenormalize
+	ActStack  // Items[0] is a kernel stack
+	ActUstack // Items[0] is a user stack (ustack, jstack)
+	// Speculations: speculate() tags the record (ECB.Spec); commit()
+	// and discard() record the speculation they ended in Items[0], 0
+	// when they ended none.
+	ActSpeculate
+	ActCommit
+	ActDiscard
 )
 
 // Action is one action of an ECB and where its data lies in the record.
@@ -124,7 +158,6 @@ type Action struct {
 	Items  []Item
 	Format string // printf and printa
 	Aggs   []int  // printa, clear, trunc: aggregation IDs
-	Arg    int64  // trunc: how many entries to keep (0: none)
 	Line   int    // source line, for messages
 	// Flag is, for an action inside an if statement, the record offset
 	// of a byte that is non-zero when the action ran; 0 for actions that
@@ -151,7 +184,23 @@ type Item struct {
 	// (the strsize option). Strings are stored in buffers no larger than
 	// they can need, but printed as DTrace prints a strsize record.
 	StrSize int
+	// Stack says the item is a stack() (KernelStack) or ustack()
+	// (UserStack) record of Frames program counters, zero-padded. A
+	// user stack starts with the pid (8 bytes). A kernel stack holds
+	// Size/8 counters, more than Frames: the first ones may be the
+	// tracing machinery's, which the consumer drops before keeping
+	// Frames.
+	Stack  StackKind
+	Frames int
 }
+
+// StackKind says whose stack an Item records.
+type StackKind int
+
+const (
+	KernelStack StackKind = iota + 1
+	UserStack
+)
 
 // AggFunc is an aggregating function.
 type AggFunc int

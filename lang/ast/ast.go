@@ -81,7 +81,10 @@ type Declarator struct {
 	Ptr    int         // number of leading '*'
 	Arrays [][]Expr    // each [...] suffix; an entry with several exprs or type names is an associative key signature
 	Keys   []*TypeExpr // associative array key types, when the suffix names types
-	Init   Expr        // inline initializer, or nil
+	// Params names the parameters of Keys, "" where a key type has no
+	// name: an inline uses them (inline int sq[int x] = x * x;).
+	Params []string
+	Init   Expr // inline initializer, or nil
 }
 
 // TypeDecl is a typedef, or a struct/union/enum definition standing alone.
@@ -92,7 +95,8 @@ type TypeDecl struct {
 	Names   []*Declarator // typedef names
 }
 
-// InlineDecl is `inline type name = expr;`.
+// InlineDecl is `inline type name = expr;`, or with parameters
+// `inline type name[type param, ...] = expr;` (Decl.Keys and Params).
 type InlineDecl struct {
 	At   token.Pos
 	Type *TypeExpr

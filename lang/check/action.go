@@ -2,7 +2,6 @@ package check
 
 import (
 	"github.com/godtrace/godtrace/lang/ast"
-	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -11,6 +10,11 @@ type Action struct {
 	Kind   spec.ActionKind
 	Format string // printf/printa format, "" when none
 	Aggs   []*Agg // printa, clear, trunc operands
+	// Frames is the number of frames stack(), ustack() or jstack() asked
+	// for, 0 for the stackframes, ustackframes or jstackframes option;
+	// Jstack tells jstack() from ustack().
+	Frames int
+	Jstack bool
 }
 
 // actionNames names the actions the checker knows; their kinds are
@@ -19,6 +23,8 @@ var actionNames = map[string]spec.ActionKind{
 	"trace": spec.ActTrace, "printf": spec.ActPrintf, "exit": spec.ActExit, "printa": spec.ActPrinta,
 	"clear": spec.ActClear, "trunc": spec.ActTrunc,
 	"normalize": spec.ActNormalize, "denormalize": spec.ActDenormalize,
+	"stack": spec.ActStack, "ustack": spec.ActUstack, "jstack": spec.ActUstack,
+	"speculate": spec.ActSpeculate, "commit": spec.ActCommit, "discard": spec.ActDiscard,
 }
 
 // action checks an action call. As in DTrace, the arguments are first
@@ -40,6 +46,10 @@ func (c *checker) action(call *ast.CallExpr) {
 		ok = c.truncAction(call, &act)
 	case spec.ActNormalize, spec.ActDenormalize:
 		ok = c.normalizeAction(call, &act)
+	case spec.ActStack, spec.ActUstack:
+		ok = c.cookArgs(call.Args) && c.stackArgs(call, &act)
+	case spec.ActSpeculate, spec.ActCommit, spec.ActDiscard:
+		ok = c.specAction(call)
 	}
 	if ok {
 		c.info.Actions[call] = act
@@ -52,6 +62,10 @@ func (c *checker) traceAction(call *ast.CallExpr) bool {
 		return false
 	}
 	arg := call.Args[0]
+	if sc := stackCall(arg); sc != nil {
+		c.stackInExpr(sc, true)
+		return false
+	}
 	t := c.rvalue(arg)
 	switch {
 	case t.Kind == Invalid:
@@ -90,7 +104,16 @@ func (c *checker) printfAction(call *ast.CallExpr, act *Action) bool {
 		return false
 	}
 	act.Format = text
-	return c.printfFormat(args[0], text, formatValues{fn: "printf", types: types, exprs: args[1:], exact: true})
+	if !c.printfFormat(args[0], text, formatValues{fn: "printf", types: types, exprs: args[1:], exact: true}) {
+		return false
+	}
+	for _, a := range args[1:] {
+		if sc := stackCall(a); sc != nil {
+			c.stackInExpr(sc, false)
+			return false
+		}
+	}
+	return true
 }
 
 // stringConst returns the text of a string constant: a literal, or the
@@ -289,28 +312,8 @@ func (c *checker) truncAction(call *ast.CallExpr, act *Action) bool {
 	if !ok {
 		return false
 	}
-	if len(args) == 2 && !literalCount(args[1]) {
-		c.errorf(args[1].Pos(), "D_UNKNOWN", "trunc( ) with a count that is not an integer literal is not supported yet")
-		return false
-	}
 	act.Aggs = append(act.Aggs, agg)
 	return true
-}
-
-// literalCount reports whether a trunc() count is what the code
-// generator reads from the program text: an integer literal, perhaps
-// negated, parenthesized or given as a macro argument. DTrace evaluates
-// any scalar expression when the action runs.
-func literalCount(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.IntLit, *ast.MacroVar:
-		return true
-	case *ast.ParenExpr:
-		return literalCount(e.X)
-	case *ast.UnaryExpr:
-		return e.Op == token.SUB && literalCount(e.X)
-	}
-	return false
 }
 
 func (c *checker) nargs(call *ast.CallExpr, lo, hi int) bool {
@@ -337,6 +340,9 @@ func (c *checker) call(e *ast.CallExpr) Type {
 	}
 	if s, ok := subrs[e.Fun.Name]; ok {
 		return c.subroutine(e, s, types)
+	}
+	if isStackFunc(e.Fun.Name) {
+		return c.stackValue(e, types)
 	}
 	if _, ok := actionNames[e.Fun.Name]; ok {
 		c.errorf(e.Fun.At, "D_OP_INCOMPAT", "%s( ) returns void and may not be used in an expression", e.Fun.Name)

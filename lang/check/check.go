@@ -8,7 +8,8 @@
 // side tables in Info; the syntax tree is not modified.
 //
 // Variables are typed by their first assignment in program order, as in
-// DTrace.
+// DTrace, which checks each source's declarations before its clauses,
+// and a clause's actions before its predicate.
 package check
 
 import (
@@ -44,6 +45,9 @@ type Config struct {
 	// before the program, whose inlines and translators are checked only
 	// if the program uses them.
 	Library func(token.Pos) bool
+	// Source numbers the source (D library or program file) a position
+	// lies in; DTrace compiles each on its own. Nil means one source.
+	Source func(token.Pos) int
 }
 
 // VarKind says where a variable lives.
@@ -90,8 +94,13 @@ type Info struct {
 	// checker evaluates: sizeof, offsetof, enumerators, and inlines
 	// whose value is constant.
 	Consts map[ast.Expr]int64
-	// Inlines maps a use of an inline to the expression it stands for.
-	Inlines map[*ast.Ident]ast.Expr
+	// Inlines maps a use of an inline to the expression it stands for;
+	// InlineCalls a use of an inline with parameters (sq[3]) to the
+	// inline, and InlineParams each use of a parameter in its
+	// initializer.
+	Inlines      map[*ast.Ident]ast.Expr
+	InlineCalls  map[*ast.IndexExpr]*Inline
+	InlineParams map[*ast.Ident]InlineParam
 	// Task is the kernel's struct task_struct, when a built-in variable
 	// read through it (ppid) is used.
 	Task Type
@@ -140,6 +149,10 @@ type checker struct {
 	kernel   *kernelTypes
 	xlators  []*Translator
 	xlateIn  *Translator // the translator whose members are being checked
+	inlineIn *inlineDef  // the inline whose initializer is being checked
+	acts     clauseActs  // the actions of the clause being checked
+
+	pending []pendingPragma // pragmas waiting for their identifier
 }
 
 // Check type-checks prog. The error, if any, is an ErrorList.
@@ -150,16 +163,18 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 	c := &checker{
 		cfg: cfg,
 		info: &Info{
-			Types:    map[ast.Expr]Type{},
-			Vars:     map[ast.Expr]*Var{},
-			Builtins: map[*ast.Ident]Builtin{},
-			AggOf:    map[*ast.AggExpr]*Agg{},
-			Actions:  map[*ast.CallExpr]Action{},
-			Macros:   map[*ast.MacroVar]ast.Expr{},
-			Consts:   map[ast.Expr]int64{},
-			Inlines:  map[*ast.Ident]ast.Expr{},
-			Members:  map[*ast.SelectorExpr]Member{},
-			Strings:  map[ast.Expr]Type{},
+			Types:        map[ast.Expr]Type{},
+			Vars:         map[ast.Expr]*Var{},
+			Builtins:     map[*ast.Ident]Builtin{},
+			AggOf:        map[*ast.AggExpr]*Agg{},
+			Actions:      map[*ast.CallExpr]Action{},
+			Macros:       map[*ast.MacroVar]ast.Expr{},
+			Consts:       map[ast.Expr]int64{},
+			Inlines:      map[*ast.Ident]ast.Expr{},
+			InlineCalls:  map[*ast.IndexExpr]*Inline{},
+			InlineParams: map[*ast.Ident]InlineParam{},
+			Members:      map[*ast.SelectorExpr]Member{},
+			Strings:      map[ast.Expr]Type{},
 
 			Xlates:      map[*ast.XlateExpr]*Translator{},
 			XlateInputs: map[*ast.Ident]*Translator{},
@@ -174,9 +189,7 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 		kernel:   &kernelTypes{load: cfg.KernelBTF},
 	}
 	c.info.KernelType = c.kernel.lookup
-	for _, d := range prog.Decls {
-		c.decl(d)
-	}
+	c.program(prog.Decls)
 	if len(c.errs) > 0 {
 		c.errs.sort()
 		return c.info, c.errs
@@ -203,15 +216,31 @@ func (c *checker) decl(d ast.Decl) {
 	}
 }
 
+// clause checks a clause's actions, then its predicate, as
+// dt_cook_clause() does: `/x/ { x = 1; }` declares x before the
+// predicate reads it. If the actions' first error is an undefined
+// identifier, DTrace checks the predicate, which may define it, and the
+// actions again.
 func (c *checker) clause(cl *ast.Clause) {
 	c.info.Clauses = append(c.info.Clauses, cl)
-	if cl.Pred != nil {
-		t := c.expr(cl.Pred)
-		if !t.IsScalar() && t.Kind != Invalid {
-			c.errorf(cl.Pred.Pos(), "D_PRED_SCALAR", "predicate result must be of scalar type")
-		}
-	}
+	c.acts = clauseActs{}
+	n := len(c.errs)
 	c.stmts(cl.Body)
+	if cl.Pred == nil {
+		return
+	}
+	retry := len(c.errs) > n && (c.errs[n].Tag == "D_IDENT_UNDEF" || c.errs[n].Tag == "D_VAR_UNDEF")
+	if retry {
+		c.errs = c.errs[:n]
+	}
+	t := c.expr(cl.Pred)
+	if !t.IsScalar() && t.Kind != Invalid {
+		c.errorf(cl.Pred.Pos(), "D_PRED_SCALAR", "predicate result must be of scalar type")
+	}
+	if retry {
+		c.acts = clauseActs{}
+		c.stmts(cl.Body)
+	}
 }
 
 func (c *checker) stmts(list []ast.Stmt) {
@@ -223,7 +252,7 @@ func (c *checker) stmts(list []ast.Stmt) {
 func (c *checker) stmt(s ast.Stmt) {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
-		c.exprStmt(s.X)
+		c.actionStmt(s)
 	case *ast.IfStmt:
 		c.ifCond(s.Cond)
 		c.stmts(s.Then)
@@ -249,7 +278,27 @@ func (c *checker) exprStmt(x ast.Expr) {
 			return
 		}
 	}
+	if a, ok := ast.Unparen(x).(*ast.AggExpr); ok {
+		c.nullAgg(a)
+		return
+	}
 	c.expr(x)
+}
+
+// nullAgg reports an aggregation used as a statement, no function
+// applied to it (dt_compile_agg). Unindexed, it must exist already: only
+// @a[...] creates one (dt_xcook_ident). DTrace's lexer names the
+// anonymous aggregation "@_".
+func (c *checker) nullAgg(a *ast.AggExpr) {
+	name := a.Name
+	if name == "" {
+		name = "_"
+	}
+	if a.Keys == nil && c.aggs[a.Name] == nil {
+		c.errorf(a.At, "D_IDENT_UNDEF", "failed to resolve @%s: Unknown variable name", name)
+		return
+	}
+	c.errorf(a.At, "D_AGG_NULL", "expression has null effect: @%s", name)
 }
 
 // pragma checks a "#pragma D name ..." line as dt_pragma.c does. The
@@ -270,6 +319,8 @@ func (c *checker) pragma(p *ast.Pragma) {
 			c.errorf(p.At, "D_PRAGMA_MALFORM", "malformed #pragma attributes <attributes> <ident>")
 		case !attributesString(args[0]):
 			c.errorf(p.At, "D_PRAGMA_INVAL", "invalid attributes specified by #pragma attributes")
+		default:
+			c.pragmaTarget(p, "attributes", args[1:])
 		}
 	case "binding":
 		switch {
@@ -277,6 +328,8 @@ func (c *checker) pragma(p *ast.Pragma) {
 			c.errorf(p.At, "D_PRAGMA_MALFORM", `malformed #pragma binding "version" <ident>`)
 		case !versionString(strings.Trim(args[0], `"`)):
 			c.errorf(p.At, "D_PRAGMA_INVAL", "invalid version string specified by #pragma binding")
+		default:
+			c.pragmaTarget(p, "binding", args[1:])
 		}
 	case "depends_on":
 		// The dtrace library checks dependencies against the system.
@@ -405,6 +458,9 @@ func (c *checker) varDeclarator(class token.Kind, base Type, n *ast.Declarator) 
 	}
 	v := c.declare(class, n.Name, n.At)
 	v.Type, v.Keys = vt, keys
+	if global {
+		c.defined(n.Name)
+	}
 }
 
 // keyTypes types an associative array declaration's key signature; it is
@@ -418,7 +474,7 @@ func (c *checker) keyTypes(n *ast.Declarator) ([]Type, bool) {
 		}
 		keys = append(keys, c.storageType(k))
 	}
-	return keys, true
+	return keys, c.prototype(n, keys)
 }
 
 func hasEmptyDim(n *ast.Declarator) bool {
@@ -474,6 +530,9 @@ func (c *checker) declared(class token.Kind, name string) (ident, bool) {
 		return ident{}, false
 	}
 	if in, ok := c.inlines[name]; ok {
+		if in.array != nil {
+			return ident{kind: in.kindName(), t: in.t, keys: in.array.Params}, true
+		}
 		return ident{kind: "scalar", t: in.t}, true
 	}
 	if ec, ok := c.enums[name]; ok {

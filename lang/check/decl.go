@@ -8,23 +8,11 @@ import (
 	"github.com/godtrace/godtrace/lang/token"
 )
 
-// inlineDef is an `inline type name = expr;` declaration: uses of name
-// stand for expr, converted to type. The initializer is checked at the
-// first use: D libraries declare inlines every program pays for, and
-// checking one may need the kernel's types, which cost tens of
-// milliseconds to load.
-type inlineDef struct {
-	t       Type
-	init    ast.Expr
-	name    *ast.Declarator
-	checked bool
-	ok      bool
-}
-
 // enumConst is an enumerator: a named integer constant of its enum type.
 type enumConst struct {
-	t Type
-	v int64
+	t  Type
+	v  int64
+	at token.Pos
 }
 
 func (c *checker) typeDecl(d *ast.TypeDecl) {
@@ -50,69 +38,6 @@ func (c *checker) typeDecl(d *ast.TypeDecl) {
 	}
 }
 
-func (c *checker) inlineDecl(d *ast.InlineDecl) {
-	base, ok := c.typeExpr(d.Type)
-	if !ok {
-		return
-	}
-	n := d.Decl
-	if kind, inline, found := c.globalIdent(n.Name); found {
-		c.errorf(n.At, "D_DECL_IDRED", "identifier redefined: %s\n\t current: inline definition\n\tprevious: %s %s", n.Name, kind, inline)
-		return
-	}
-	switch {
-	case len(n.Arrays) > 0 && len(n.Arrays[0]) == 0:
-		c.errorf(n.At, "D_DECL_ARRNULL", "inline declaration requires array tuple signature: %s", n.Name)
-		return
-	case len(n.Arrays) > 0:
-		c.errorf(n.At, "D_DECL_ARRNULL", "inline declaration cannot be of scalar array type: %s", n.Name)
-		return
-	}
-	t, ok := c.declarator(base, n)
-	if !ok {
-		return
-	}
-	switch r := t.resolved(); {
-	case r.Kind == Void:
-		c.errorf(n.At, "D_DECL_VOIDOBJ", "cannot declare void inline: %s", n.Name)
-		return
-	case r.Kind == Struct && !r.Def.Complete:
-		c.errorf(n.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", t, n.Name)
-		return
-	}
-	in := &inlineDef{t: t, init: d.Init, name: n}
-	c.inlines[n.Name] = in
-	if !c.inLibrary(d.At) {
-		c.checkInline(in)
-	}
-}
-
-// checkInline checks an inline's initializer once; it reports whether
-// the inline is usable.
-func (c *checker) checkInline(in *inlineDef) bool {
-	if in.checked {
-		return in.ok
-	}
-	in.checked = true
-	// The initializer is checked on its own, whatever use triggered it.
-	saved := c.xlateIn
-	c.xlateIn = nil
-	defer func() { c.xlateIn = saved }()
-	it := c.expr(in.init)
-	if it.Kind == Invalid {
-		return false
-	}
-	if !assignable(in.t, it) {
-		c.errorf(in.init.Pos(), "D_OP_INCOMPAT", "inline %s definition uses incompatible types: \"%s\" = \"%s\"", in.name.Name, in.t, it)
-		return false
-	}
-	if in.t.Kind == String {
-		in.t = it
-	}
-	in.ok = true
-	return true
-}
-
 // globalIdent looks name up among the identifiers of D's global scope,
 // as DTrace does before declaring one: built-in variables and functions,
 // inlines, enumerators and global variables. It returns the identifier's
@@ -122,8 +47,8 @@ func (c *checker) globalIdent(name string) (kind, inline string, found bool) {
 	if kind, ok := builtinKind(name); ok {
 		return kind, "", true
 	}
-	if _, ok := c.inlines[name]; ok {
-		return "scalar", "inline", true
+	if in, ok := c.inlines[name]; ok {
+		return in.kindName(), "inline", true
 	}
 	if _, ok := c.enums[name]; ok {
 		return "enumerator", "inline", true
@@ -564,7 +489,8 @@ func (c *checker) defineEnum(te *ast.TypeExpr) Type {
 			c.errorf(e.At, "D_DECL_IDRED", "identifier redeclared: %s", e.Name)
 			continue
 		}
-		c.enums[e.Name] = enumConst{t: t, v: v}
+		c.enums[e.Name] = enumConst{t: t, v: v, at: e.At}
+		c.defined(e.Name)
 	}
 	return t
 }

@@ -118,6 +118,9 @@ func fits(v uint64, t Type) bool {
 }
 
 func (c *checker) ident(e *ast.Ident) Type {
+	if t, ok := c.inlineParam(e); ok {
+		return t
+	}
 	if x := c.xlateIn; x != nil && e.Name == x.InName {
 		c.info.XlateInputs[e] = x
 		return x.In
@@ -144,7 +147,11 @@ func (c *checker) ident(e *ast.Ident) Type {
 		}
 		return b.t
 	}
-	if in, ok := c.inlines[e.Name]; ok {
+	if in, ok := c.inlines[e.Name]; ok && in != c.inlineIn {
+		if in.array != nil {
+			c.errorf(e.At, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", e.Name)
+			return TypeInvalid
+		}
 		if !c.checkInline(in) {
 			return TypeInvalid
 		}
@@ -548,7 +555,8 @@ func (c *checker) sizeof(e *ast.SizeofExpr) Type {
 	case t.Kind == Void || t.Kind == Func:
 		c.errorf(e.At, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size")
 		return TypeInvalid
-	case t.Kind == Struct && !t.Def.Complete:
+	case t.Kind == Struct && !t.Def.Complete, t.Kind != String && t.resolved().Size == 0:
+		// Also an array of no elements, char[] or a flexible member.
 		c.errorf(e.At, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size")
 		return TypeInvalid
 	case t.Kind == String:

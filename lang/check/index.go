@@ -11,6 +11,9 @@ import (
 // or a self-> variable), or, as in C, *(a + k) for anything else. With
 // lvalue set, an unknown array is created with the keys' types.
 func (c *checker) index(e *ast.IndexExpr, lvalue bool) Type {
+	if in := c.inlineArray(e); in != nil {
+		return c.inlineCall(e, in)
+	}
 	v, ok := c.indexedVar(e, lvalue)
 	if !ok {
 		return TypeInvalid
@@ -48,7 +51,7 @@ func (c *checker) index(e *ast.IndexExpr, lvalue bool) Type {
 func (c *checker) indexedVar(e *ast.IndexExpr, lvalue bool) (*Var, bool) {
 	switch x := e.X.(type) {
 	case *ast.Ident:
-		if _, ok := builtins[x.Name]; ok {
+		if _, ok := builtins[x.Name]; ok || c.isParam(x) {
 			return nil, true
 		}
 		v := c.globals[x.Name]
@@ -81,13 +84,13 @@ func (c *checker) indexedVar(e *ast.IndexExpr, lvalue bool) (*Var, bool) {
 }
 
 // isNamed reports whether x names something other than a variable: an
-// inline, an enumerator, a translator's input, a kernel symbol, or a
-// built-in variable godtrace lacks.
+// inline or its parameter, an enumerator, a translator's input, a kernel
+// symbol, or a built-in variable godtrace lacks.
 func (c *checker) isNamed(x *ast.Ident) bool {
 	_, inline := c.inlines[x.Name]
 	_, enum := c.enums[x.Name]
 	input := c.xlateIn != nil && x.Name == c.xlateIn.InName
-	return inline || enum || input || unimplementedVars[x.Name] || strings.Contains(x.Name, "`")
+	return inline || enum || input || c.isParam(x) || unimplementedVars[x.Name] || strings.Contains(x.Name, "`")
 }
 
 // keyType checks the type of an associative array's key #i.

@@ -170,7 +170,7 @@ func (c *checker) lvalue(e ast.Expr, first Type, op token.Kind) (Type, lvalKind)
 	case *ast.ParenExpr:
 		return c.lvalue(x.X, first, op)
 	case *ast.Ident:
-		if _, ok := builtins[x.Name]; ok {
+		if _, ok := builtins[x.Name]; ok || c.isParam(x) {
 			return c.expr(x), lvalReadOnly
 		}
 		_, inline := c.inlines[x.Name]

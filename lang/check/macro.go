@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/scanner"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -23,8 +24,10 @@ func MacroValue(args []string, vars map[string]string, name string) (string, boo
 	return v, ok
 }
 
-// macro checks a macro variable: an integer constant if its text reads
-// as one (and it is not written $$name), else a string.
+// macro checks a macro variable as DTrace's lexer reads $N: text that is
+// neither an integer nor an identifier is a string (quotes around it
+// dropped), an integer is an integer constant, and anything else is the
+// identifier it spells (execname). $$N is always a string.
 func (c *checker) macro(m *ast.MacroVar) Type {
 	val, ok := MacroValue(c.cfg.Macros, c.cfg.MacroVars, m.Name)
 	_, err := strconv.Atoi(m.Name)
@@ -48,6 +51,34 @@ func (c *checker) macro(m *ast.MacroVar) Type {
 		}
 		return TypeInvalid
 	}
+	if !isArg {
+		return c.macroVar(m, token, val)
+	}
+	switch {
+	case m.Str:
+	case badIdentNum(val):
+		if len(val) > 1 && val[0] == '"' && val[len(val)-1] == '"' {
+			val = val[1 : len(val)-1]
+		}
+	case isDigit(val[0]) || val[0] == '+' || val[0] == '-':
+		if lit, isInt := c.macroInt(m.At, token, val); isInt {
+			if lit == nil {
+				return TypeInvalid
+			}
+			c.info.Macros[m] = lit
+			return c.intLit(lit)
+		}
+	default:
+		id := &ast.Ident{At: m.At, Name: val}
+		c.info.Macros[m] = id
+		return c.expr(id)
+	}
+	return c.macroString(m, scanner.Unescape(val))
+}
+
+// macroVar checks a named macro variable: $pid and the like are
+// integers, $$pid their text, and $cwd a string.
+func (c *checker) macroVar(m *ast.MacroVar, token, val string) Type {
 	if !m.Str {
 		if lit, isInt := c.macroInt(m.At, token, val); isInt {
 			if lit == nil {
@@ -57,9 +88,29 @@ func (c *checker) macro(m *ast.MacroVar) Type {
 			return c.intLit(lit)
 		}
 	}
+	return c.macroString(m, val)
+}
+
+func (c *checker) macroString(m *ast.MacroVar, val string) Type {
 	lit := &ast.StrLit{At: m.At, Value: val}
 	c.info.Macros[m] = lit
 	return StringType(len(val) + 1)
+}
+
+// badIdentNum reports whether text is neither an integer strtoull()
+// reads whole nor an identifier, as DTrace's strbadidnum() does.
+func badIdentNum(s string) bool {
+	if s == "" {
+		return true
+	}
+	r := strings.TrimLeft(s, " \t\n\v\f\r")
+	if r != "" && (r[0] == '+' || r[0] == '-') {
+		r = r[1:]
+	}
+	if _, n, _ := strtoull(r); n > 0 && n == len(r) {
+		return false
+	}
+	return !identChars(s)
 }
 
 // macroInt reads the text of $N as DTrace's lexer does. Text that

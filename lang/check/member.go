@@ -110,8 +110,12 @@ func (c *checker) isVariable(e ast.Expr) bool {
 		}
 		_, b := c.info.Builtins[e]
 		_, in := c.info.Inlines[e]
-		return b || in || c.info.Vars[e] != nil
-	case *ast.SelectorExpr, *ast.IndexExpr:
+		_, param := c.info.InlineParams[e]
+		return b || in || param || c.info.Vars[e] != nil
+	case *ast.IndexExpr:
+		_, in := c.info.InlineCalls[e]
+		return in || c.info.Vars[e] != nil
+	case *ast.SelectorExpr:
 		return c.info.Vars[e] != nil
 	}
 	return false

@@ -24,6 +24,12 @@ type formatValues struct {
 	exact bool
 }
 
+// hasTarget reports whether there is a target process: $target is not 0.
+func (c *checker) hasTarget() bool {
+	v, ok := c.cfg.MacroVars["target"]
+	return ok && v != "" && v != "0"
+}
+
 // printfFormat parses a printf-like format and checks the values against
 // its conversions, as dt_printf_validate does: each conversion (and each
 // '*' width or precision) needs a value of a suitable type, and printf()
@@ -80,7 +86,7 @@ func (c *checker) printfFormat(lit ast.Expr, text string, v formatValues) bool {
 			t, what, at = v.types[n], fmt.Sprintf("argument #%d", n+2), n
 			n++
 		}
-		if !accepts(&conv, t) {
+		if !accepts(&conv, t, c.hasTarget()) {
 			return report(format.ErrArgType(v.fn, what, conv.Number, conv.Name, conv.Proto, t.String()), at)
 		}
 	}
@@ -92,19 +98,22 @@ func (c *checker) printfFormat(lit ast.Expr, text string, v formatValues) bool {
 
 // accepts reports whether a value of type t suits conversion conv, by
 // the rules of DTrace's pfcheck_*() functions: %d, %x and the like take
-// integers only, %p and %a pointers too.
-func accepts(conv *format.Conv, t Type) bool {
+// integers only, %p and %a pointers too, and %A those only when there is
+// a target process.
+func accepts(conv *format.Conv, t Type, target bool) bool {
+	if IsStack(t) || conv.Want == format.WantStack {
+		return IsStack(t) && conv.Want == format.WantStack
+	}
 	switch conv.Want {
 	case format.WantInt:
 		return t.Kind == Int
 	case format.WantAddr, format.WantKernelAddr:
 		return t.IsScalar()
 	case format.WantUserAddr:
-		// DTrace takes a scalar only when there is a target process
-		// (-p, -c), and otherwise only uaddr()'s _usymaddr, which
-		// godtrace lacks; cmd/dtrace's corpus (hotkernel.d) still
-		// prints mod() keys with %A.
-		return t.IsScalar()
+		// pfcheck_uaddr(): a scalar only when there is a target process
+		// (-p, -c), whose symbols it names; otherwise only the
+		// _usymaddr of uaddr(), usym() and umod(), which godtrace lacks.
+		return target && t.IsScalar()
 	case format.WantCSI:
 		return t.Kind == Int && t.Size <= 4
 	case format.WantFloat:

@@ -36,6 +36,8 @@ var subrs = map[string]Subr{
 	"func": {Params: []Param{ParamScalar}, Result: TypeSymaddr},
 	"sym":  {Params: []Param{ParamScalar}, Result: TypeSymaddr},
 	"mod":  {Params: []Param{ParamScalar}, Result: TypeModaddr},
+	// A free speculation's ID, or 0 (compile/speculation.go).
+	"speculation": {Result: TypeInt},
 	// String subroutines (compile/subr_*.go), with the prototypes
 	// of DTrace's dt_open.c.
 	"basename": {Params: []Param{ParamString}, Result: StringType(0)},

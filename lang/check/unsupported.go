@@ -5,19 +5,19 @@ package check
 // subroutine, instead of suggesting a typo.
 var unimplementedFuncs = map[string]bool{
 	"alloca": true, "bcopy": true, "breakpoint": true, "chill": true,
-	"cleanpath": true, "commit": true, "copyinto": true,
+	"cleanpath": true, "copyinto": true,
 	"copyout": true, "copyoutstr": true,
-	"discard": true, "freopen": true, "ftruncate": true, "getmajor": true,
+	"freopen": true, "ftruncate": true, "getmajor": true,
 	"getminor": true, "htonl": true, "htonll": true, "htons": true,
-	"inet_ntoa": true, "inet_ntoa6": true, "inet_ntop": true, "jstack": true, "json": true,
+	"inet_ntoa": true, "inet_ntoa6": true, "inet_ntop": true, "json": true,
 	"link_ntop": true, "mutex_owned": true, "mutex_owner": true,
 	"mutex_type_adaptive": true, "mutex_type_spin": true, "ntohl": true,
 	"ntohll": true, "ntohs": true, "panic": true, "print": true, "progenyof": true,
 	"raise": true, "rand": true, "rw_iswriter": true, "rw_read_held": true,
-	"rw_write_held": true, "setopt": true, "speculate": true, "speculation": true,
-	"stack": true, "stop": true, "strtok": true,
+	"rw_write_held": true, "setopt": true,
+	"stop": true, "strtok": true,
 	"system": true, "tracemem": true,
-	"uaddr": true, "ufunc": true, "umod": true, "ustack": true, "usym": true,
+	"uaddr": true, "ufunc": true, "umod": true, "usym": true,
 }
 
 // DTrace's built-in variables that godtrace does not provide yet.

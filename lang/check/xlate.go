@@ -21,11 +21,14 @@ type Translator struct {
 }
 
 // Translated is a use of one translated member: the member's expression,
-// evaluated with the translator's input bound to Input.
+// evaluated with the translator's input bound to Input. Inlines are the
+// uses of inlines with parameters the translation was reached through
+// (fds[0].fi_name), outermost first: Input may name their parameters.
 type Translated struct {
 	Translator *Translator
 	Expr       ast.Expr
 	Input      ast.Expr
+	Inlines    []*ast.IndexExpr
 }
 
 // translatorDecl declares a translator, as DTrace does (dt_node_xlator).
@@ -41,6 +44,7 @@ func (c *checker) translatorDecl(d *ast.TranslatorDecl) {
 	if c.inLibrary(d.At) {
 		if c.translatorOutput(d, out) {
 			c.xlators = append(c.xlators, x)
+			c.defined("translator")
 		}
 		return
 	}
@@ -55,6 +59,9 @@ func (c *checker) translatorDecl(d *ast.TranslatorDecl) {
 		return
 	}
 	c.xlators = append(c.xlators, x)
+	// `#pragma D binding "1.0" translator` applies to the next
+	// translator (dt_xlator_create).
+	c.defined("translator")
 	c.resolveTranslator(x)
 }
 
@@ -92,9 +99,9 @@ func (c *checker) resolveTranslator(x *Translator) bool {
 	if !c.translatorInput(x) {
 		return false
 	}
-	saved := c.xlateIn
-	defer func() { c.xlateIn = saved }()
-	c.xlateIn = x
+	saved, savedIn := c.xlateIn, c.inlineIn
+	defer func() { c.xlateIn, c.inlineIn = saved, savedIn }()
+	c.xlateIn, c.inlineIn = x, nil
 	for _, m := range x.decl.Members {
 		om, ok := x.Out.resolved().Def.Member(m.Name)
 		if !ok {
@@ -182,7 +189,7 @@ func (c *checker) isZero(e ast.Expr) bool {
 // stands for an xlate (curpsinfo->pr_pid). It reports false when e.X is
 // no translation.
 func (c *checker) translated(e *ast.SelectorExpr) (Type, bool) {
-	xe := c.xlateOf(e.X)
+	xe, inlines := c.xlateOf(e.X, nil)
 	if xe == nil {
 		return TypeInvalid, false
 	}
@@ -208,7 +215,7 @@ func (c *checker) translated(e *ast.SelectorExpr) (Type, bool) {
 		return TypeInvalid, true
 	}
 	m, _ := x.Out.resolved().Def.Member(e.Sel)
-	c.info.Translated[e] = Translated{Translator: x, Expr: me, Input: xe.X}
+	c.info.Translated[e] = Translated{Translator: x, Expr: me, Input: xe.X, Inlines: inlines}
 	// The member's value is what its expression computes: a string
 	// where the member is a char array filled from a string.
 	if mt := c.info.Types[me]; m.Type.IsCharArray() && mt.Kind == String {
@@ -220,15 +227,20 @@ func (c *checker) translated(e *ast.SelectorExpr) (Type, bool) {
 }
 
 // xlateOf finds the xlate expression e stands for, through parentheses
-// and inlines.
-func (c *checker) xlateOf(e ast.Expr) *ast.XlateExpr {
+// and inlines, with the uses of inlines with parameters on the way
+// appended to inlines.
+func (c *checker) xlateOf(e ast.Expr, inlines []*ast.IndexExpr) (*ast.XlateExpr, []*ast.IndexExpr) {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.XlateExpr:
-		return e
+		return e, inlines
 	case *ast.Ident:
-		if in, ok := c.inlines[e.Name]; ok {
-			return c.xlateOf(in.init)
+		if in, ok := c.inlines[e.Name]; ok && in.array == nil && !c.isParam(e) {
+			return c.xlateOf(in.init, inlines)
+		}
+	case *ast.IndexExpr:
+		if in := c.inlineArray(e); in != nil {
+			return c.xlateOf(in.init, append(inlines, e))
 		}
 	}
-	return nil
+	return nil, nil
 }

@@ -117,10 +117,12 @@ func (p *parser) declarator() *ast.Declarator {
 	return d
 }
 
-// ArraySuffix = "[" [ TypeName { "," TypeName } | CondExpr { "," CondExpr } ] "]" .
+// ArraySuffix = "[" [ Param { "," Param } | CondExpr { "," CondExpr } ] "]" .
+// Param       = TypeName [ ident ] .
 //
 // Type names make an associative array's key signature (int a[string,
-// int]); expressions are array dimensions (int v[4]).
+// int]), or an inline's parameters, which are named (inline int
+// sq[int x]); expressions are array dimensions (int v[4]).
 func (p *parser) arraySuffix(d *ast.Declarator) {
 	p.next()
 	switch {
@@ -129,6 +131,12 @@ func (p *parser) arraySuffix(d *ast.Declarator) {
 	case p.startsType(p.tok):
 		for {
 			d.Keys = append(d.Keys, p.typeName())
+			name := ""
+			if p.tok.Kind == token.IDENT {
+				name = p.tok.Text
+				p.next()
+			}
+			d.Params = append(d.Params, name)
 			if !p.got(token.COMMA) {
 				break
 			}

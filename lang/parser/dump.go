@@ -150,6 +150,9 @@ func (d *dumper) declarator(n *ast.Declarator) {
 				d.WriteByte(' ')
 			}
 			d.typ(k)
+			if i < len(n.Params) && n.Params[i] != "" {
+				d.WriteString(" " + n.Params[i])
+			}
 		}
 		d.WriteString("]")
 	}

@@ -225,6 +225,10 @@ func (s *Scanner) skipLine(i int) {
 	s.off = i
 }
 
+// Unescape decodes the C escape sequences of s as a string literal's
+// are decoded; DTrace decodes a macro argument used as a string so.
+func Unescape(s string) string { return string(unescape([]byte(s))) }
+
 // unescape decodes C escape sequences as DTrace's stresc2chr() does:
 // \a \b \f \n \r \t \v \" and \\, one to three octal digits, and \x with
 // any number of hex digits (none means a NUL byte), each value truncated

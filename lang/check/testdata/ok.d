@@ -119,3 +119,35 @@ BEGIN
 	w = (arg0 ? *op : *op).a;
 	x = -'a';
 }
+
+/*
+ * Inlines with parameters; declarations after the clauses that use them
+ * (DTrace processes declarations as it parses, and clauses after); a
+ * predicate reading a variable its clause's actions assign (DTrace
+ * checks the actions first).
+ */
+inline int oksq[int x] = x * x;
+inline int okadd[int a, string s] = a + strlen(s);
+inline int okquad[int y] = oksq[y] + oksq[oksq[y]] + okadd[y, "ab"];
+
+BEGIN
+{
+	i1 = oksq[3] + oksq[oksq[2]] + okadd[1, execname] + okquad[2];
+	oklater = 1;
+	i2 = oklaterarr["x"];
+}
+
+syscall::read:entry
+/okpred/
+{
+	okpred = 1;
+}
+
+syscall::read:entry
+/self->okret++/
+{
+	trace(self->okret);
+}
+
+int oklater;
+int oklaterarr[string];

@@ -15,6 +15,10 @@ BEGIN
 	@c = sum(1);			/* ERROR D_AGG_REDEF "aggregation redefined: @c\n\t current: @c = sum( )\n\tprevious: @c = count( ) : line 10" */
 	@e3 = sum(s);			/* ERROR D_AGG_SCALAR "sum( ) argument #1 must be of scalar type" */
 	@e4 = avg(*curthread);		/* ERROR D_AGG_SCALAR "avg( ) argument #1 must be of scalar type" */
+	@q[1];				/* ERROR D_AGG_NULL "expression has null effect: @q" */
+	(@c);				/* ERROR D_AGG_NULL "expression has null effect: @c" */
+	@new["x"];			/* ERROR D_AGG_NULL "expression has null effect: @new" */
+	@;				/* ERROR D_IDENT_UNDEF "failed to resolve @_: Unknown variable name" */
 	@q["x"] = count();		/* ERROR D_PROTO_ARG "@q[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string" */
 	@q[1, 2] = count();		/* ERROR D_PROTO_LEN "@q[ ] prototype mismatch: 2 keys passed, 1 expected" */
 

@@ -60,13 +60,29 @@ inline int timestamp = 1;		/* ERROR D_DECL_IDRED "identifier redefined: timestam
 inline int TAGN = 6;			/* ERROR D_DECL_IDRED "identifier redefined: TAGN\n\t current: inline definition\n\tprevious: scalar inline" */
 inline int tagia[2] = 1;		/* ERROR D_DECL_ARRNULL "inline declaration cannot be of scalar array type: tagia" */
 inline void tagiv = 1;			/* ERROR D_DECL_VOIDOBJ "cannot declare void inline: tagiv" */
+int tagpv[void];			/* ERROR D_DECL_PROTO_TYPE "array prototype may not use parameter of type void: (anonymous), parameter #1" */
+int tagpf[int x, string x];		/* ERROR D_DECL_PROTO_FORM "parameter is already declared in array prototype: x, parameter #2" */
+int tagpn[int x, string];
+inline int tagsq[int x] = x * x;
+inline int tagsq = 1;			/* ERROR D_DECL_IDRED "identifier redefined: tagsq\n\t current: inline definition\n\tprevious: associative array inline" */
+int tagsq[int];
+int tagsq[string];			/* ERROR D_DECL_IDRED "identifier redeclared: tagsq\n\t current: associative array, key #1 of type string\n\tprevious: associative array, key #1 of type int" */
+inline int tagiv2[void v] = 1;		/* ERROR D_DECL_PROTO_TYPE "array prototype may not use parameter of type void: v, parameter #1" */
+inline string tagip[int x] = x;		/* ERROR D_OP_INCOMPAT "inline tagip definition uses incompatible types: \"string\" = \"int\"" */
+inline int tagself = tagself + 1;	/* ERROR D_IDENT_UNDEF "failed to resolve tagself: Unknown variable name" */
 
 BEGIN
 {
+	tagorder = "a";			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"string\"" */
+	tagsq[1] = 2;			/* ERROR D_OP_WRITE "operator = can only be applied to a writable variable" */
+	tagsqa = &tagsq[2];		/* ERROR D_ADDROF_VAR "cannot take address of dynamic variable" */
 	tagx = (struct tagunknown *)arg0;
 	tagy = tagx->member;		/* ERROR D_OP_INCOMPLETE "operator -> cannot be applied to a forward declaration: no struct tagunknown definition is available" */
 	tagz = offsetof(struct tagpair, c);	/* ERROR D_UNKNOWN "failed to determine offset of c: Member name not found" */
 }
+
+/* Declared after the clause that uses it, which DTrace checks later. */
+int tagorder;
 
 /*
  * After a typedef named like a variable, the name is a type to the

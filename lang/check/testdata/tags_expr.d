@@ -10,9 +10,11 @@ typedef struct tagfoo {
 	char name[8];
 } tagfoo_t;
 struct tagfwd;
+struct tagflexs { int n; char data[]; };
 
 enum tag_color { TAG_RED };
 inline int TAG_INLINE = 1;
+inline int tagsq[int x] = x * x;
 
 BEGIN
 {
@@ -60,6 +62,8 @@ BEGIN
 	e25 = (int)s;		/* ERROR D_CAST_INVAL "invalid cast expression: \"string\" to \"int\"" */
 	e26 = sizeof (void);	/* ERROR D_SIZEOF_TYPE "cannot apply sizeof to an operand of unknown size" */
 	e27 = sizeof (struct tagfwd);	/* ERROR D_SIZEOF_TYPE "cannot apply sizeof to an operand of unknown size" */
+	e27a = sizeof (char []);	/* ERROR D_SIZEOF_TYPE "cannot apply sizeof to an operand of unknown size" */
+	e27b = sizeof (((struct tagflexs *)p)->data);	/* ERROR D_SIZEOF_TYPE "cannot apply sizeof to an operand of unknown size" */
 	e28 = stringof(*t);	/* ERROR D_STRINGOF_TYPE "cannot apply stringof to a value of type struct task_struct" */
 	e29 = offsetof(int, a);	/* ERROR D_OFFSETOF_TYPE "offsetof operand must be a struct or union type" */
 	e30 = offsetof(tagfoo_t, bf);	/* ERROR D_OFFSETOF_BITFIELD "cannot take offset of a bit-field: bf" */
@@ -143,6 +147,9 @@ BEGIN
 	f26 = (trace(1), 2);	/* ERROR D_OP_ACT "operator , operands cannot be actions" */
 	f27 = i ? trace(1) : 2;	/* ERROR D_OP_INCOMPAT "operator ?: operands must have compatible types" */
 	f22 = self->sa;		/* ERROR D_PROTO_LEN "sa[ ] prototype mismatch: 0 keys passed, 1 expected" */
+	f28 = tagsq[1, 2];	/* ERROR D_PROTO_LEN "tagsq[ ] prototype mismatch: 2 keys passed, 1 expected" */
+	f29 = tagsq["x"];	/* ERROR D_PROTO_ARG "tagsq[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string" */
+	f30 = tagsq;		/* ERROR D_IDENT_BADREF "associative array 'tagsq' may not be referenced as scalar" */
 	self->sa = 2;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"associative array\" = \"int\"" */
 	self->sa++;		/* ERROR D_OP_SCALAR "operator ++ requires operand of scalar type" */
 
@@ -165,4 +172,11 @@ syscall::read:entry
 	TAG_RED = 3;		/* ERROR D_OP_LVAL "operator = requires modifiable lvalue as an operand" */
 	TAG_INLINE++;		/* ERROR D_OP_LVAL "operator ++ requires modifiable lvalue as an operand" */
 	pid += 1;		/* ERROR D_OP_WRITE "operator += can only be applied to a writable variable" */
+}
+
+/* DTrace checks the actions before the predicate: x is an int there. */
+syscall::write:entry
+/tagpx == "a"/			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" == \"string\"" */
+{
+	tagpx = 1;
 }

@@ -14,6 +14,24 @@
 #pragma D binding "1.x" foo		/* ERROR D_PRAGMA_INVAL "invalid version string specified by #pragma binding" */
 #pragma D binding "1.0.4096" foo	/* ERROR D_PRAGMA_INVAL "invalid version string specified by #pragma binding" */
 
+/*
+ * The identifier a pragma names: a built-in is outside the program; one
+ * not declared yet waits for a declaration of the file, and is unused if
+ * none comes (a variable assigned in a clause is not declared: DTrace
+ * cooks clauses after the whole file is parsed).
+ */
+#pragma D attributes Stable/Stable/Common timestamp	/* ERROR D_PRAGMA_SCOPE "#pragma attributes cannot modify entity defined outside program scope" */
+#pragma D binding "1.0" printf	/* ERROR D_PRAGMA_SCOPE "#pragma binding cannot modify entity defined outside program scope" */
+#pragma D binding "1.0" tagunused	/* ERROR D_PRAGMA_UNUSED "unused #pragma binding" */
+#pragma D attributes Stable tagassigned	/* ERROR D_PRAGMA_UNUSED "unused #pragma attributes" */
+#pragma D binding "1.0" taglater
+#pragma D attributes Evolving tagenum
+#pragma D binding "1.0" translator
+int taglater;
+enum tagpe { tagenum };
+struct tagxout { int a; };
+translator struct tagxout < int x > { a = x; };
+
 /* Accepted, as by DTrace. */
 inline int foo = 0;
 #pragma D binding "1.1" foo
@@ -27,4 +45,5 @@ inline int foo = 0;
 
 BEGIN
 {
+	tagassigned = 1;
 }

@@ -17,6 +17,7 @@ BEGIN
 	printf(execname);		/* ERROR D_PRINTF_ARG_FMT "printf( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: string" */
 	printf(1);			/* ERROR D_PRINTF_ARG_FMT "printf( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: int" */
 	printf("%p\n", (void *)0);
+	printf("%A\n", arg0);		/* ERROR D_PRINTF_ARG_TYPE "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %A\n\t prototype: pointer or integer (with -p/-c) or _usymaddr (without -p/-c)\n\t  argument: int64_t" */
 	printf("%d\n", (void *)0);	/* ERROR D_PRINTF_ARG_TYPE "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: void *" */
 	printf("%x\n", (char *)0);	/* ERROR D_PRINTF_ARG_TYPE "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %x\n\t prototype: char, short, int, long, or long long\n\t  argument: char *" */
 	printf("%lu\n", (long)1);	/* ERROR D_PRINTF_ARG_TYPE "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %lu\n\t prototype: unsigned long\n\t  argument: long" */

@@ -26,6 +26,6 @@ dtrace:::END
 	trunc(@funcs, 20);
 	printf("%-48s %8s\n", "FUNCTION", "COUNT");
 	printa("%-48a %@8d\n", @funcs);
-	printa("%-48A %@8d\n", @mods);
+	printa("%-48a %@8d\n", @mods);
 	printa("user samples: %@d\n", @user);
 }

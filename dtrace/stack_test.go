@@ -1,0 +1,69 @@
+package dtrace
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/ksym"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// The frames of the BPF programs and of the tracepoint code that ran
+// them are dropped from the front of a kernel stack, and the frames asked
+// for kept; a frame of the same functions further up stays.
+func TestStackDropsPlumbing(t *testing.T) {
+	kallsyms := strings.Join([]string{
+		"ffff0000 T __bpf_get_task_stack",
+		"ffff1000 t bpf_prog_8d4b0dc6f8ef3735_F\t[bpf]",
+		"ffff2000 T trace_call_bpf",
+		"ffff3000 T perf_syscall_enter",
+		"ffff4000 T syscall_trace_enter",
+		"ffff5000 T do_syscall_64",
+		"ffff6000 T ext4_read\t[ext4]",
+	}, "\n") + "\n"
+	path := filepath.Join(t.TempDir(), "kallsyms")
+	if err := os.WriteFile(path, []byte(kallsyms), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := &Handle{ksyms: ksym.NewFromFile(path)}
+	pcs := []uint64{0xffff0010, 0xffff1010, 0xffff2010, 0xffff3010, 0xffff4010, 0xffff2020, 0xffff5010, 0}
+	it := spec.Item{Stack: spec.KernelStack, Frames: 3, Size: 8 * len(pcs)}
+	got := h.stackDatum(it, format.KernelStack(pcs))
+	if want := []uint64{0xffff4010, 0xffff2020, 0xffff5010}; !slices.Equal(got.PCs, want) || got.Size != 24 {
+		t.Errorf("kept %x (size %d), want %x", got.PCs, got.Size, want)
+	}
+	// A stack that starts where the probe fired (a perf event's) keeps
+	// its first frame, and a short one is padded with zeros.
+	got = h.stackDatum(spec.Item{Stack: spec.KernelStack, Frames: 3}, format.KernelStack([]uint64{0xffff6010, 0xffff5010, 0, 0}))
+	if want := []uint64{0xffff6010, 0xffff5010, 0}; !slices.Equal(got.PCs, want) {
+		t.Errorf("kept %x, want %x", got.PCs, want)
+	}
+}
+
+func stackTestTarget() {}
+
+// ustack() frames name functions of the running process and the base
+// name of the file mapping them. go test strips the test binary's ELF
+// symbols, so this reads the Go runtime's table.
+func TestUserSymbols(t *testing.T) {
+	h := &Handle{}
+	pc := uint64(reflect.ValueOf(stackTestTarget).Pointer())
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, _ = filepath.EvalSymlinks(exe)
+	s, ok := h.userSym(uint64(os.Getpid()), pc+1)
+	want := format.Symbol{Module: filepath.Base(exe), Name: "github.com/godtrace/godtrace/dtrace.stackTestTarget", Addr: pc}
+	if !ok || s != want {
+		t.Errorf("userSym = %+v, %v; want %+v", s, ok, want)
+	}
+	if _, ok := h.userSym(uint64(os.Getpid()), 8); ok {
+		t.Error("an unmapped address resolved")
+	}
+}

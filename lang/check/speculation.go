@@ -1,0 +1,151 @@
+package check
+
+import (
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// specAction checks speculate(id), commit(id) and discard(id), whose
+// prototype is void(int).
+func (c *checker) specAction(call *ast.CallExpr) bool {
+	types := make([]Type, len(call.Args))
+	for i, a := range call.Args {
+		types[i] = c.rvalue(a)
+	}
+	return c.subroutine(call, Subr{Params: []Param{ParamInt}, Result: TypeVoid}, types).Kind != Invalid
+}
+
+// actClass is what a statement is to DTrace's rules on the order of the
+// actions of a clause.
+type actClass int
+
+const (
+	actNone        actClass = iota // records nothing: an expression evaluated for its effect
+	actData                        // records data
+	actExit                        // exit(): records its status
+	actAgg                         // an aggregation
+	actDestructive                 // a destructive action or subroutine
+	actSpeculate
+	actCommit
+	actDiscard
+)
+
+// clauseActs is what the statements of the clause being checked have
+// done so far, for the order rules.
+type clauseActs struct {
+	speculate bool // speculate() was called
+	commit    bool // commit() was called
+	// datarec says data was recorded other than speculatively: an
+	// aggregation, or an action before speculate().
+	datarec bool
+}
+
+// destructiveFuncs are the destructive actions, and the subroutines that
+// make the expression calling them destructive (DIF's dtdo_destructive).
+var destructiveFuncs = map[string]bool{
+	"stop": true, "raise": true, "system": true, "freopen": true,
+	"breakpoint": true, "panic": true, "chill": true,
+	"copyout": true, "copyoutstr": true,
+}
+
+// actionStmt checks a statement-level expression, then the order rules
+// on the clause's actions that it concerns. DTrace applies them once a
+// statement has compiled (dt_stmt_append), so a statement in error is
+// not ordered; a destructive one is, since godtrace implements none and
+// DTrace would report its place first.
+func (c *checker) actionStmt(s *ast.ExprStmt) {
+	cls := classify(s.X)
+	if cls == actDestructive && c.acts.speculate {
+		c.order(s, cls)
+		return
+	}
+	n := len(c.errs)
+	c.exprStmt(s.X)
+	if len(c.errs) == n {
+		c.order(s, cls)
+	}
+}
+
+// classify says what a statement-level expression is as an action.
+func classify(x ast.Expr) actClass {
+	switch x := x.(type) {
+	case *ast.CallExpr:
+		switch k, ok := actionNames[x.Fun.Name]; {
+		case !ok:
+		case k == spec.ActSpeculate:
+			return actSpeculate
+		case k == spec.ActCommit:
+			return actCommit
+		case k == spec.ActDiscard:
+			return actDiscard
+		case k == spec.ActExit:
+			return actExit
+		default:
+			return actData
+		}
+	case *ast.AssignExpr:
+		if _, ok := x.X.(*ast.AggExpr); ok {
+			return actAgg
+		}
+	}
+	// copyout() and copyoutstr() return void, so a destructive call
+	// is a statement of its own.
+	if call, ok := x.(*ast.CallExpr); ok && destructiveFuncs[call.Fun.Name] {
+		return actDestructive
+	}
+	return actNone
+}
+
+// order applies DTrace's rules on where speculate(), commit() and the
+// other actions may stand in a clause, as dt_stmt_append() checks each
+// statement against the actions before it: speculate() comes before any
+// data is recorded, at most once; after it, no aggregation, destructive
+// action or exit(); commit() comes before any non-speculative data, at
+// most once, and nothing that records follows it. discard() and
+// expressions record nothing and may stand anywhere.
+func (c *checker) order(s *ast.ExprStmt, cls actClass) {
+	a := &c.acts
+	at := s.Pos()
+	switch cls {
+	case actSpeculate:
+		switch {
+		case a.speculate:
+			c.errorf(at, "D_SPEC_SPEC", "speculate( ) may not follow speculate( )")
+		case a.commit:
+			c.errorf(at, "D_SPEC_COMM", "speculate( ) may not follow commit( )")
+		case a.datarec:
+			c.errorf(at, "D_SPEC_DREC", "speculate( ) may not follow data-recording action(s)")
+		}
+		a.speculate = true
+	case actCommit:
+		switch {
+		case a.commit:
+			c.errorf(at, "D_COMM_COMM", "commit( ) may not follow commit( )")
+		case a.datarec:
+			c.errorf(at, "D_COMM_DREC", "commit( ) may not follow data-recording action(s)")
+		}
+		a.commit = true
+	case actAgg:
+		switch {
+		case a.commit:
+			c.errorf(at, "D_AGG_COMM", "aggregating actions may not follow commit( )")
+		case a.speculate:
+			c.errorf(at, "D_AGG_SPEC", "aggregating actions may not follow speculate( )")
+		}
+		a.datarec = true
+	case actDestructive:
+		if a.speculate {
+			c.errorf(at, "D_ACT_SPEC", "destructive actions may not follow speculate( )")
+		}
+	case actData, actExit:
+		switch {
+		case cls == actExit && a.speculate:
+			c.errorf(at, "D_EXIT_SPEC", "exit( ) may not follow speculate( )")
+		case a.commit:
+			c.errorf(at, "D_DREC_COMM", "data-recording actions may not follow commit( )")
+		}
+		if !a.speculate {
+			a.datarec = true
+		}
+	}
+}
