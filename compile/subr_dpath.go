@@ -17,11 +17,16 @@ import (
 // mount crossings loses the rest.
 const dpathSteps = 64
 
+// mntInternal is the kernel's MNT_INTERNAL flag of vfsmount.mnt_flags,
+// stable since Linux 2.6.
+const mntInternal = 0x4000
+
 // dpathLayout holds the kernel structure offsets the walk reads.
 type dpathLayout struct {
 	pathDentry, pathMnt     int // struct path
 	dParent, dName          int // struct dentry; dName is d_name.name
 	mountMnt, mntRoot       int // struct mount's vfsmount, vfsmount.mnt_root
+	mntFlags                int // vfsmount.mnt_flags, from struct mount
 	mntParent, mntMountpoin int // struct mount
 }
 
@@ -55,6 +60,7 @@ func (g *gen) dpathOffsets(e ast.Node) (l dpathLayout, ok bool) {
 		pathDentry: one(path, "dentry"), pathMnt: one(path, "mnt"),
 		dParent: one(dentry, "d_parent"), dName: one(dentry, "d_name"),
 		mountMnt: one(mount, "mnt"), mntRoot: one(mount, "mnt", "mnt_root"),
+		mntFlags:  one(mount, "mnt", "mnt_flags"),
 		mntParent: one(mount, "mnt_parent"), mntMountpoin: one(mount, "mnt_mountpoint"),
 	}
 	if ok {
@@ -105,7 +111,7 @@ func (g *gen) dpath(e *ast.CallExpr) {
 	pos := g.tmp(8)
 	g.emit(storeImm64(regScratch, int16(pos), int32(size-1)))
 
-	walk, cross, root, done := g.newLabel(), g.newLabel(), g.newLabel(), g.newLabel()
+	walk, cross, root, done, skip := g.newLabel(), g.newLabel(), g.newLabel(), g.newLabel(), g.newLabel()
 	g.mark(walk)
 	g.emit(
 		asm.LoadMem(asm.R1, asm.R10, steps, asm.DWord),
@@ -161,8 +167,9 @@ func (g *gen) dpath(e *ast.CallExpr) {
 	g.mark(cross)
 	g.emit(asm.Mov.Reg(asm.R3, asm.R9))
 	g.kernelWord(l.mntParent)
+	top := g.newLabel()
 	g.emit(
-		asm.JEq.Reg(asm.R3, asm.R9, root), // the global root
+		asm.JEq.Reg(asm.R3, asm.R9, top), // the top of a mount tree
 		asm.JEq.Imm(asm.R3, 0, root),
 		asm.StoreMem(asm.R10, parent, asm.R3, asm.DWord),
 		asm.Mov.Reg(asm.R3, asm.R9),
@@ -174,6 +181,13 @@ func (g *gen) dpath(e *ast.CallExpr) {
 		asm.Ja.Label(walk),
 	)
 
+	// A kernel-internal mount (pipefs, sockfs, anon_inodefs) is outside
+	// the file tree: the kernel names such files with the file system's
+	// d_dname (pipe:[1234]), which BPF cannot call; d_path is "".
+	g.mark(top)
+	g.emit(asm.Mov.Reg(asm.R3, asm.R9))
+	g.kernelWord(l.mntFlags)
+	g.emit(asm.And.Imm(asm.R3, mntInternal), asm.JNE.Imm(asm.R3, 0, skip))
 	// The root itself is "/"; then the name moves to the start of a
 	// string buffer of its own.
 	g.mark(root)
@@ -185,7 +199,6 @@ func (g *gen) dpath(e *ast.CallExpr) {
 		asm.Mov.Imm(asm.R1, int32(size-2)),
 	)
 	g.mark(done)
-	skip := g.newLabel()
 	g.emit(asm.JGT.Imm(asm.R1, int32(size-1), skip)) // for the verifier
 	g.emit(
 		asm.Mov.Reg(asm.R3, regScratch),
