@@ -81,17 +81,7 @@ func (g *gen) copyinstr(e *ast.CallExpr) {
 	g.mark(small)
 	g.emit(asm.JLE.Imm(asm.R2, int32(size), ok), asm.Mov.Imm(asm.R2, int32(size)))
 	g.mark(ok)
-	g.emit(
-		asm.Mov.Reg(asm.R1, regScratch),
-		asm.Add.Imm(asm.R1, int32(buf)),
-		asm.Mov.Reg(asm.R3, asm.R8),
-		asm.FnProbeReadUserStr.Call(),
-	)
-	good := g.newLabel()
-	g.emit(asm.JSGE.Imm(asm.R0, 0, good), asm.StoreMem(asm.R10, stackKey, asm.R8, asm.DWord))
-	g.raiseWith(faultBadAddr)
-	g.mark(good)
-	g.emit(asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(buf)))
+	g.copyUser(buf, asm.FnProbeReadUserStr)
 }
 
 // strlen(s) counts the bytes before the NUL: a loop bounded by the

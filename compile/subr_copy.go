@@ -34,15 +34,21 @@ func (g *gen) copyin(e *ast.CallExpr) {
 	g.emit(asm.JLE.Imm(asm.R2, copyinMax, fits))
 	g.raise(faultNoScratch)
 	g.mark(fits)
+	g.copyUser(buf, asm.FnProbeReadUser)
+}
+
+// copyUser copies R2 bytes from the user address in R8 to scratch offset
+// buf with fn, faulting on a bad address, and points R0 at the copy.
+func (g *gen) copyUser(buf int, fn asm.BuiltinFunc) {
 	g.emit(
 		asm.Mov.Reg(asm.R1, regScratch),
 		asm.Add.Imm(asm.R1, int32(buf)),
 		asm.Mov.Reg(asm.R3, asm.R8),
-		asm.FnProbeReadUser.Call(),
+		fn.Call(),
 	)
 	ok := g.newLabel()
 	g.emit(asm.JSGE.Imm(asm.R0, 0, ok), asm.StoreMem(asm.R10, stackKey, asm.R8, asm.DWord))
 	g.raiseWith(faultBadAddr)
 	g.mark(ok)
-	g.emit(asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(buf)))
+	g.result(buf)
 }

@@ -177,7 +177,7 @@ func (c *checker) aggIncr(call *ast.CallExpr, fn spec.AggFunc, types []Type) {
 // limits that round down to the same last level match.
 func (c *checker) lquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool {
 	args := call.Args
-	base, ok := c.folded(args[1])
+	base, ok := c.intConst(args[1])
 	switch {
 	case !ok:
 		c.errorf(args[1].Pos(), "D_LQUANT_BASETYPE", "lquantize( ) argument #1 must be an integer constant")
@@ -186,7 +186,7 @@ func (c *checker) lquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool {
 		c.errorf(args[1].Pos(), "D_LQUANT_BASEVAL", "lquantize( ) argument #1 must be a 32-bit quantity")
 		return false
 	}
-	limit, ok := c.folded(args[2])
+	limit, ok := c.intConst(args[2])
 	switch {
 	case !ok:
 		c.errorf(args[2].Pos(), "D_LQUANT_LIMTYPE", "lquantize( ) argument #2 must be an integer constant")
@@ -200,7 +200,7 @@ func (c *checker) lquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool {
 	}
 	step := int64(1)
 	if len(args) > 3 {
-		v, ok := c.folded(args[3])
+		v, ok := c.intConst(args[3])
 		switch {
 		case !ok || v == 0 || v < 0 && c.info.Types[args[3]].Signed:
 			c.errorf(args[3].Pos(), "D_LQUANT_STEPTYPE", "lquantize( ) argument #3 must be a non-zero positive integer constant")
@@ -255,7 +255,7 @@ func (c *checker) llquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool 
 	var p [4]int64
 	for i, param := range llquantParams {
 		arg := call.Args[i+1]
-		v, ok := c.folded(arg)
+		v, ok := c.intConst(arg)
 		if !ok {
 			c.errorf(arg.Pos(), param.typeTag, "llquantize( ) argument #%d (%s) must be an integer constant", i+1, param.name)
 			return false
@@ -324,61 +324,5 @@ func (c *checker) llquantRange(pos token.Pos, p [4]int64) bool {
 // expression.
 func (c *checker) constInt(e ast.Expr) (int64, bool) {
 	c.expr(e)
-	return c.folded(e)
-}
-
-// folded returns the value of an integer constant expression that has
-// been checked: what DTrace's parser folds into an integer node
-// (literals, macro arguments, enumerators, sizeof, constant inlines, and
-// arithmetic on them).
-func (c *checker) folded(e ast.Expr) (int64, bool) {
-	if v, ok := c.info.Consts[e]; ok {
-		return v, true
-	}
-	switch e := e.(type) {
-	case *ast.IntLit:
-		return int64(e.Value), true
-	case *ast.ParenExpr:
-		return c.folded(e.X)
-	case *ast.MacroVar:
-		if l, ok := c.info.Macros[e].(*ast.IntLit); ok {
-			return int64(l.Value), true
-		}
-	case *ast.UnaryExpr:
-		v, ok := c.folded(e.X)
-		switch {
-		case !ok:
-		case e.Op == token.SUB:
-			return -v, true
-		case e.Op == token.ADD:
-			return v, true
-		case e.Op == token.TILDE:
-			return ^v, true
-		}
-	case *ast.BinaryExpr:
-		x, ok1 := c.folded(e.X)
-		y, ok2 := c.folded(e.Y)
-		if ok1 && ok2 {
-			return foldBinary(e.Op, x, y)
-		}
-	}
-	return 0, false
-}
-
-func foldBinary(op token.Kind, x, y int64) (int64, bool) {
-	switch op {
-	case token.ADD:
-		return x + y, true
-	case token.SUB:
-		return x - y, true
-	case token.MUL:
-		return x * y, true
-	case token.QUO:
-		if y != 0 {
-			return x / y, true
-		}
-	case token.SHL:
-		return x << uint(y), true
-	}
-	return 0, false
+	return c.intConst(e)
 }

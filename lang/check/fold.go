@@ -67,6 +67,10 @@ func (c *checker) binaryConst(e *ast.BinaryExpr) (int64, bool) {
 		return x - y, true
 	case token.MUL:
 		return x * y, true
+	case token.QUO:
+		if y != 0 {
+			return x / y, true
+		}
 	case token.AND:
 		return x & y, true
 	case token.OR:
