@@ -89,7 +89,7 @@ func (g *gen) speculation(e *ast.CallExpr) {
 func (g *gen) specSlot(id ast.Expr, none string) {
 	g.checkNSpec(id)
 	g.expr(id)
-	bad, ok := g.newLabel(), g.newLabel()
+	ok := g.newLabel()
 	g.emit(
 		asm.Mov.Reg32(asm.R0, asm.R0),
 		asm.JEq.Imm(asm.R0, 0, none),
@@ -97,7 +97,6 @@ func (g *gen) specSlot(id ast.Expr, none string) {
 		asm.Sub.Imm(asm.R2, 1),
 		asm.JLT.Imm(asm.R2, int32(g.c.nspec()), ok),
 	)
-	g.mark(bad)
 	g.raiseNoOffset(spec.FaultIllOp)
 	g.mark(ok)
 	g.emit(
@@ -116,20 +115,11 @@ func (g *gen) speculate(call *ast.CallExpr) {
 		g.ecb.Spec = g.reserve(spec.SpecTagSize, 8)
 	}
 	st := int16(g.c.layout.staging + g.ecb.Spec)
-	drop, active, ok := g.newLabel(), g.newLabel(), g.newLabel()
+	drop, ok := g.newLabel(), g.newLabel()
 	g.specSlot(call.Args[0], drop)
-	g.emit(
-		asm.LoadMem(asm.R0, asm.R1, 0, asm.DWord),
-		asm.JSet.Imm(asm.R0, 1, active),
-		asm.Ja.Label(drop),
-	)
-	g.mark(active)
-	g.emit(
-		asm.StoreMem(regScratch, st, asm.R8, asm.Word),
-		asm.RSh.Imm(asm.R0, 1),
-		asm.StoreMem(regScratch, st+4, asm.R0, asm.Word),
-		asm.Ja.Label(ok),
-	)
+	g.ifActive(drop)
+	g.storeSpecTag(st, asm.R0)
+	g.emit(asm.Ja.Label(ok))
 	g.mark(drop)
 	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Return())
 	g.mark(ok)
@@ -145,13 +135,7 @@ func (g *gen) endSpeculation(call *ast.CallExpr) spec.Item {
 	done := g.newLabel()
 	g.emit(storeImm64(regScratch, st, 0))
 	g.specSlot(call.Args[0], done)
-	active := g.newLabel()
-	g.emit(
-		asm.LoadMem(asm.R0, asm.R1, 0, asm.DWord),
-		asm.JSet.Imm(asm.R0, 1, active),
-		asm.Ja.Label(done),
-	)
-	g.mark(active)
+	g.ifActive(done)
 	g.emit(
 		asm.Mov.Reg(asm.R4, asm.R0),
 		asm.Mov.Reg(asm.R3, asm.R0),
@@ -159,12 +143,28 @@ func (g *gen) endSpeculation(call *ast.CallExpr) spec.Item {
 		cmpxchg(asm.R1, asm.R3),
 		// Another CPU ended it first.
 		asm.JNE.Reg(asm.R0, asm.R4, done),
-		asm.StoreMem(regScratch, st, asm.R8, asm.Word),
-		asm.RSh.Imm(asm.R4, 1),
-		asm.StoreMem(regScratch, st+4, asm.R4, asm.Word),
 	)
+	g.storeSpecTag(st, asm.R4)
 	g.mark(done)
 	return spec.Item{Off: off, Size: spec.SpecTagSize}
+}
+
+// ifActive loads the slot at R1 into R0 and goes on if its speculation
+// is active (the slot is odd), to inactive if not.
+func (g *gen) ifActive(inactive string) {
+	g.emit(asm.LoadMem(asm.R0, asm.R1, 0, asm.DWord))
+	g.stay(asm.JSet.Imm(asm.R0, 1, ""), inactive)
+}
+
+// storeSpecTag writes the tag of the speculation whose ID is in R8 and
+// whose slot value is in slot (clobbered) at staging offset st: the ID,
+// then the generation.
+func (g *gen) storeSpecTag(st int16, slot asm.Register) {
+	g.emit(
+		asm.StoreMem(regScratch, st, asm.R8, asm.Word),
+		asm.RSh.Imm(slot, 1),
+		asm.StoreMem(regScratch, st+4, slot, asm.Word),
+	)
 }
 
 // clearSpecTag inserts, before the clause body, the store that clears

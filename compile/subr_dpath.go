@@ -43,6 +43,7 @@ func (g *gen) dpathOffsets(e ast.Node) (l dpathLayout, ok bool) {
 		return t.Def
 	}
 	path, dentry, mount := def("struct path"), def("struct dentry"), def("struct mount")
+	// one sums the offsets of a chain of embedded members (no pointers).
 	one := func(d *check.StructDef, names ...string) int {
 		offs, found := members(d, names...)
 		if !found {
@@ -58,18 +59,10 @@ func (g *gen) dpathOffsets(e ast.Node) (l dpathLayout, ok bool) {
 	ok = true
 	l = dpathLayout{
 		pathDentry: one(path, "dentry"), pathMnt: one(path, "mnt"),
-		dParent: one(dentry, "d_parent"), dName: one(dentry, "d_name"),
+		dParent: one(dentry, "d_parent"), dName: one(dentry, "d_name", "name"),
 		mountMnt: one(mount, "mnt"), mntRoot: one(mount, "mnt", "mnt_root"),
 		mntFlags:  one(mount, "mnt", "mnt_flags"),
 		mntParent: one(mount, "mnt_parent"), mntMountpoin: one(mount, "mnt_mountpoint"),
-	}
-	if ok {
-		name, found := members(dentry, "d_name", "name")
-		if !found {
-			ok = false
-		} else {
-			l.dName = name[0] + name[1]
-		}
 	}
 	if !ok {
 		g.fail(e, "d_path( ): the kernel's struct path, dentry or mount lacks a member it needs")
