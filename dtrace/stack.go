@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/godtrace/godtrace/format"
-	"github.com/godtrace/godtrace/ksym"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -67,13 +66,6 @@ var plumbingPrefixes = []string{
 	"bpf_overflow_handler", "bpf_test_run", "bpf_get_stack", "bpf_get_task_stack",
 	"__bpf_get_stack", "__bpf_get_task_stack", "get_callchain_entry_for_task", "stack_trace_save",
 	"arch_stack_walk",
-}
-
-func (h *Handle) kernelSyms() *ksym.Table {
-	if h.ksyms == nil {
-		h.ksyms = ksym.New()
-	}
-	return h.ksyms
 }
 
 // userSym resolves an address in process pid for ustack(): the

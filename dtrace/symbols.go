@@ -17,14 +17,19 @@ func (h *Handle) symbolize(it spec.Item, d format.Datum) format.Datum {
 	if it.Sym == "" {
 		return d
 	}
+	name := h.kernelSyms().Func(d.Int)
+	if it.Sym == "mod" {
+		name = h.kernelSyms().Mod(d.Int)
+	}
+	return format.StringDatum(name, it.StrSize)
+}
+
+// kernelSyms is the kernel's symbol table, read on first use.
+func (h *Handle) kernelSyms() *ksym.Table {
 	if h.ksyms == nil {
 		h.ksyms = ksym.New()
 	}
-	name := h.ksyms.Func(d.Int)
-	if it.Sym == "mod" {
-		name = h.ksyms.Mod(d.Int)
-	}
-	return format.StringDatum(name, it.StrSize)
+	return h.ksyms
 }
 
 // env lets printf's %a and %A conversions and stacks name symbols.
@@ -32,10 +37,7 @@ func (h *Handle) env() *format.Env {
 	if h.fmtEnv == nil {
 		indent := int(h.Options.Int("stackindent"))
 		h.fmtEnv = &format.Env{KernelSym: func(addr uint64) (format.Symbol, bool) {
-			if h.ksyms == nil {
-				h.ksyms = ksym.New()
-			}
-			s, _, ok := h.ksyms.Lookup(addr)
+			s, _, ok := h.kernelSyms().Lookup(addr)
 			return format.Symbol{Module: s.Module, Name: s.Name, Addr: s.Addr}, ok
 		}, UserSym: h.userSym, StackIndent: &indent}
 	}
