@@ -48,6 +48,11 @@ type Config struct {
 	// KernelBTF loads the running kernel's types, on first use; nil
 	// means there are none.
 	KernelBTF func() (*btf.Spec, error)
+	// KernelSymbol finds the kernel symbols a program names with the
+	// scoping operator, and ModuleBTF a module's types for them; see
+	// check.Config.
+	KernelSymbol func(module, name string) (check.KernelSymbol, error)
+	ModuleBTF    func(module string) (*btf.Spec, error)
 }
 
 // ErrorList is the set of compile errors, each at a D source line.
@@ -144,7 +149,7 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 		Line:    func(p token.Pos) int { return errorAt(files, p, "", "").Line },
 		Library: func(p token.Pos) bool { return fileOf(files, p) < cfg.Libraries },
 		Source:  func(p token.Pos) int { return fileOf(files, p) }}
-	ccfg.KernelBTF = cfg.KernelBTF
+	ccfg.KernelBTF, ccfg.KernelSymbol, ccfg.ModuleBTF = cfg.KernelBTF, cfg.KernelSymbol, cfg.ModuleBTF
 	c := &compiler{cfg: cfg, files: files, strs: map[string]int{}, vars: map[*check.Var]varLoc{},
 		prog: &spec.Program{}}
 	for _, d := range all.Decls {

@@ -56,6 +56,10 @@ func (g *gen) value(e ast.Expr) {
 			g.normalize(asm.R0, g.typeOf(e))
 			return
 		}
+		if g.isMemory(e) {
+			g.load(e)
+			return
+		}
 		g.loadVar(e)
 	case *ast.SelectorExpr, *ast.IndexExpr:
 		if x, ok := e.(*ast.IndexExpr); ok && g.c.info.InlineCalls[x] != nil {

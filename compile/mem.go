@@ -15,9 +15,12 @@ import (
 // read aborts the clause with DTrace's "invalid address" error.
 
 // isMemory reports whether e names memory whose address can be computed:
-// a member, a dereference, or an element of a pointer or array.
+// a kernel symbol, a member, a dereference, or an element of a pointer
+// or array.
 func (g *gen) isMemory(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return g.c.info.Symbols[e] != nil
 	case *ast.SelectorExpr:
 		_, ok := g.c.info.Members[e]
 		return ok
@@ -32,6 +35,12 @@ func (g *gen) isMemory(e ast.Expr) bool {
 // addr leaves in R0 the address of the memory e names.
 func (g *gen) addr(e ast.Expr) {
 	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if s := g.c.info.Symbols[e]; s != nil {
+			g.emit(loadImm(asm.R0, int64(s.Addr)))
+			return
+		}
+		g.fail(e, "cannot take the address of this expression")
 	case *ast.SelectorExpr:
 		m := g.c.info.Members[e]
 		if e.Op == token.ARROW {

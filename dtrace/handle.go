@@ -16,6 +16,8 @@
 package dtrace
 
 import (
+	"github.com/cilium/ebpf/btf"
+
 	"errors"
 	"fmt"
 	"io"
@@ -153,6 +155,8 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		UstackFrames: int(h.Options.Int("ustackframes")),
 		JstackFrames: int(h.Options.Int("jstackframes")),
 		KernelBTF:    h.kernel.BTF,
+		KernelSymbol: h.kernelSymbol,
+		ModuleBTF:    btf.LoadKernelModuleSpec,
 	}
 	prog, err := compile.CompileParsed(parsed, cfg)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/ksym"
+	"github.com/godtrace/godtrace/lang/check"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -30,6 +31,12 @@ func (h *Handle) kernelSyms() *ksym.Table {
 		h.ksyms = ksym.New()
 	}
 	return h.ksyms
+}
+
+// kernelSymbol finds a kernel symbol a program names (`max_pfn).
+func (h *Handle) kernelSymbol(module, name string) (check.KernelSymbol, error) {
+	s, err := h.kernelSyms().Named(module, name)
+	return check.KernelSymbol{Module: s.Module, Name: s.Name, Addr: s.Addr, Func: s.Func}, err
 }
 
 // env lets printf's %a and %A conversions and stacks name symbols.

@@ -25,3 +25,35 @@ func TestLookup(t *testing.T) {
 		}
 	}
 }
+
+// TestNamed checks lookups by name: `x searches the kernel first, then
+// the modules in kallsyms order; mod`x only that module.
+func TestNamed(t *testing.T) {
+	tab := NewFromFile("testdata/kallsyms")
+	for _, tt := range []struct {
+		module, name string
+		want         Symbol
+		err          error
+	}{
+		{"", "some_data", Symbol{Addr: 0xffffffff81002100, Name: "some_data", Module: "vmlinux"}, nil},
+		{"vmlinux", "some_data", Symbol{Addr: 0xffffffff81002100, Name: "some_data", Module: "vmlinux"}, nil},
+		{"xfs", "some_data", Symbol{Addr: 0xffffffffc0001000, Name: "some_data", Module: "xfs"}, nil},
+		{"", "dup", Symbol{Addr: 0xffffffffc0000200, Name: "dup", Module: "ext4"}, nil},
+		{"xfs", "dup", Symbol{Addr: 0xffffffffc0001100, Name: "dup", Module: "xfs"}, nil},
+		{"", "do_sys_open", Symbol{Addr: 0xffffffff81002000, Name: "do_sys_open", Module: "vmlinux", Func: true}, nil},
+		{"", "ext4_state", Symbol{Addr: 0xffffffffc0000100, Name: "ext4_state", Module: "ext4"}, nil},
+		{"vmlinux", "ext4_state", Symbol{}, ErrNoSymbol},
+		{"ext4", "xfs_only", Symbol{}, ErrNoSymbol},
+		{"nosuchmod", "dup", Symbol{}, ErrNoModule},
+		{"", "nosuchsym", Symbol{}, ErrNoSymbol},
+	} {
+		got, err := tab.Named(tt.module, tt.name)
+		if got != tt.want || err != tt.err {
+			t.Errorf("Named(%q, %q) = %+v, %v; want %+v, %v", tt.module, tt.name, got, err, tt.want, tt.err)
+		}
+	}
+	// Address lookups still see functions only.
+	if got := tab.Func(0xffffffff81002101); got != "vmlinux`do_sys_open" {
+		t.Errorf("Func inside some_data = %s, want vmlinux`do_sys_open", got)
+	}
+}

@@ -12,11 +12,14 @@ import (
 // BTF takes tens of milliseconds), and types are converted lazily: a
 // struct's members only when a member is first looked up.
 type kernelTypes struct {
-	load   func() (*btf.Spec, error)
-	spec   *btf.Spec
-	err    error
-	loaded bool
-	memo   map[btf.Type]Type
+	load func() (*btf.Spec, error)
+	// loadModule loads a module's BTF (split on top of the kernel's).
+	loadModule func(module string) (*btf.Spec, error)
+	modules    map[string]*btf.Spec
+	spec       *btf.Spec
+	err        error
+	loaded     bool
+	memo       map[btf.Type]Type
 }
 
 func (k *kernelTypes) btf() (*btf.Spec, error) {

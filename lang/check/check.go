@@ -38,6 +38,14 @@ type Config struct {
 	// once, and only if the program names a type D does not know. Nil
 	// means there are no kernel types.
 	KernelBTF func() (*btf.Spec, error)
+	// ModuleBTF loads a kernel module's types, for a variable the
+	// module defines; nil means modules have none.
+	ModuleBTF func(module string) (*btf.Spec, error)
+	// KernelSymbol finds a kernel symbol by module ("" for any, the
+	// kernel first) and name, for the scoping operator; its error
+	// follows the name in the message ("Unknown symbol name"). Nil
+	// means there are no kernel symbols.
+	KernelSymbol func(module, name string) (KernelSymbol, error)
 	// Line resolves a position to its source line, for messages that
 	// cite another line; nil when unknown.
 	Line func(token.Pos) int
@@ -109,6 +117,9 @@ type Info struct {
 	KernelType func(name string) (Type, bool)
 	// Members maps a member access (-> or .) to the member it names.
 	Members map[*ast.SelectorExpr]Member
+	// Symbols maps each scoped identifier (`jiffies) to the kernel
+	// symbol it names.
+	Symbols map[*ast.Ident]*Symbol
 	// Strings holds the expressions used as strings that are not of
 	// string type, with the string type they become: char arrays (read
 	// into a string), pointers and integers (the string at that
@@ -147,6 +158,7 @@ type checker struct {
 	enums    map[string]enumConst // enumerators
 	inlines  map[string]*inlineDef
 	kernel   *kernelTypes
+	symbols  map[string]*Symbol // kernel symbols resolved, by spelling
 	xlators  []*Translator
 	xlateIn  *Translator // the translator whose members are being checked
 	inlineIn *inlineDef  // the inline whose initializer is being checked
@@ -179,6 +191,7 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 			Xlates:      map[*ast.XlateExpr]*Translator{},
 			XlateInputs: map[*ast.Ident]*Translator{},
 			Translated:  map[*ast.SelectorExpr]Translated{},
+			Symbols:     map[*ast.Ident]*Symbol{},
 		},
 		globals: map[string]*Var{}, tlocals: map[string]*Var{}, clocals: map[string]*Var{},
 		aggs:     map[string]*Agg{},
@@ -186,7 +199,8 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 		tags:     map[string]Type{},
 		enums:    map[string]enumConst{},
 		inlines:  map[string]*inlineDef{},
-		kernel:   &kernelTypes{load: cfg.KernelBTF},
+		kernel:   &kernelTypes{load: cfg.KernelBTF, loadModule: cfg.ModuleBTF},
+		symbols:  map[string]*Symbol{},
 	}
 	c.info.KernelType = c.kernel.lookup
 	c.program(prog.Decls)

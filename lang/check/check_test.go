@@ -30,8 +30,10 @@ func parse(t *testing.T, name string, src []byte) (*token.File, *ast.Program) {
 func config(t *testing.T, f *token.File) Config {
 	return Config{
 		StrSize: 256, Macros: []string{"script", "42", "word"},
-		MacroVars: map[string]string{"pid": "4242", "cwd": "/tmp"},
-		KernelBTF: func() (*btf.Spec, error) { return testenv.SavedBTF(t, "testdata/vmlinux.btf.gz"), nil },
+		MacroVars:    map[string]string{"pid": "4242", "cwd": "/tmp"},
+		KernelBTF:    func() (*btf.Spec, error) { return testenv.SavedBTF(t, "testdata/vmlinux.btf.gz"), nil },
+		KernelSymbol: fakeSymbols,
+		ModuleBTF:    fakeModuleBTF,
 		Line: func(p token.Pos) int {
 			if f == nil {
 				return 0

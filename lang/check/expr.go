@@ -172,8 +172,7 @@ func (c *checker) ident(e *ast.Ident) Type {
 		return TypeInt
 	}
 	if strings.Contains(e.Name, "`") {
-		c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s: kernel symbols are not supported yet", e.Name)
-		return TypeInvalid
+		return c.kernelSymbol(e)
 	}
 	v := c.globals[e.Name]
 	if kind := funcKind(e.Name); v == nil && kind != "" {

@@ -1,6 +1,8 @@
 package check
 
 import (
+	"strings"
+
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/token"
 )
@@ -170,7 +172,7 @@ func (c *checker) lvalue(e ast.Expr, first Type, op token.Kind) (Type, lvalKind)
 	case *ast.ParenExpr:
 		return c.lvalue(x.X, first, op)
 	case *ast.Ident:
-		if _, ok := builtins[x.Name]; ok || c.isParam(x) {
+		if _, ok := builtins[x.Name]; ok || c.isParam(x) || strings.Contains(x.Name, "`") {
 			return c.expr(x), lvalReadOnly
 		}
 		_, inline := c.inlines[x.Name]

@@ -21,7 +21,7 @@ func TestMacroArgumentKinds(t *testing.T) {
 		{"42", "(Int 42)"},
 		{"-5", "(Int -5)"},
 		{"execname", "(Ident execname)"},
-		{"vmlinux`jiffies", "error D_IDENT_UNDEF failed to resolve vmlinux`jiffies: kernel symbols are not supported yet"},
+		{"vmlinux`jiffies", "error D_IDENT_UNDEF failed to resolve vmlinux`jiffies: Unknown symbol name"},
 		{"nosuch", "error D_IDENT_UNDEF failed to resolve nosuch: Unknown variable name"},
 		{`"a b"`, `(String "a b")`},
 		{`"`, `(String "\"")`},

@@ -132,7 +132,7 @@ func (c *checker) isLvalue(e ast.Expr) bool {
 	switch e := e.(type) {
 	case *ast.Ident:
 		_, isConst := c.info.Consts[e]
-		return !isConst && c.isVariable(e)
+		return !isConst && c.isVariable(e) || c.info.Symbols[e] != nil
 	case *ast.SelectorExpr:
 		if c.info.Vars[e] != nil {
 			return true

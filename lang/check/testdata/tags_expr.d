@@ -180,3 +180,28 @@ syscall::write:entry
 {
 	tagpx = 1;
 }
+
+/*
+ * Kernel symbols, from the tests' fake symbol table (symbol_test.go):
+ * vmlinux has max_pfn (no BTF type), runqueues (per-CPU) and schedule;
+ * ext4 has ext4_state (unsigned int), ext4_label and ext4_untyped.
+ */
+BEGIN
+{
+	k1 = `nosuchsym;		/* ERROR D_IDENT_UNDEF "failed to resolve `nosuchsym: Unknown symbol name" */
+	k2 = nomod`max_pfn;		/* ERROR D_IDENT_UNDEF "failed to resolve nomod`max_pfn: Unknown module name" */
+	k3 = vmlinux`ext4_state;	/* ERROR D_IDENT_UNDEF "failed to resolve vmlinux`ext4_state: Unknown symbol name" */
+	k4 = ``schedule;		/* ERROR D_IDENT_UNDEF "failed to resolve ``schedule: Unknown symbol name" */
+	k5 = vmlinux``schedule;		/* ERROR D_SYM_BADREF "kernel module 'vmlinux' symbol 'schedule' may not be referenced as a user symbol" */
+	k6 = `max_pfn;			/* ERROR D_SYM_NOTYPES "no symbolic type information is available for vmlinux`max_pfn: No type information available for symbol" */
+	k7 = `ext4_untyped;		/* ERROR D_SYM_NOTYPES "no symbolic type information is available for ext4`ext4_untyped: No type information available for symbol" */
+	k8 = vmlinux`runqueues;		/* ERROR D_SYM_NOTYPES "no symbolic type information is available for vmlinux`runqueues: per-CPU variables are not supported" */
+	`ext4_state = 1;		/* ERROR D_OP_WRITE "operator = can only be applied to a writable variable" */
+	ext4`ext4_state++;		/* ERROR D_OP_WRITE "operator ++ can only be applied to a writable variable" */
+	k9 = *`schedule;		/* ERROR D_DEREF_NONPTR "cannot dereference non-pointer type" */
+	k10 = ext4`ext4_state + 1;
+	k11 = &`ext4_state;
+	k12 = &`schedule;
+	k13 = sizeof (`ext4_label);
+	k14 = stringof(`ext4_label);
+}

@@ -57,5 +57,5 @@ BEGIN
 	b10 = stringof(t);
 	b11 = (string)t;
 	b12 = t[pid, 2];	/* ERROR D_ARR_BADREF "cannot access scalar t as an associative array" */
-	b13 = `max_pfn;		/* ERROR D_IDENT_UNDEF "failed to resolve `max_pfn: kernel symbols are not supported yet" */
+	b13 = `nosuchsym;	/* ERROR D_IDENT_UNDEF "failed to resolve `nosuchsym: Unknown symbol name" */
 }
