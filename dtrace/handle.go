@@ -70,6 +70,8 @@ type Handle struct {
 	status  int            // exit() status
 	done    bool           // exit() was called
 	specs   *specStatus    // speculations, for a program with any
+	targets []*Process     // processes created (-c) or grabbed (-p)
+	target  int            // $target: the last of procs, 0 when none
 	stopped bool
 }
 
@@ -146,7 +148,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		AggSize:      int(h.Options.Size("aggsize")),
 		DynVarSize:   int(h.Options.Size("dynvarsize")),
 		Macros:       args,
-		MacroVars:    processMacros(),
+		MacroVars:    processMacros(h.target),
 		DefaultArgs:  h.Options.Bool("defaultargs"),
 		Libraries:    h.nlibs,
 		ZeroMatches:  h.Options.Bool("zdefs"),
@@ -317,6 +319,9 @@ func (h *Handle) Done() (bool, int) { return h.done, h.status }
 
 // Close releases everything.
 func (h *Handle) Close() {
+	for _, p := range h.targets {
+		p.release()
+	}
 	if h.rd != nil {
 		h.rd.Close()
 	}

@@ -8,12 +8,12 @@ import (
 )
 
 // processMacros returns the values of D's named macro variables, which
-// describe the dtrace process itself. $target is 0 while there is no
-// target process (-c/-p), as in DTrace.
-func processMacros() map[string]string {
+// describe the dtrace process itself, and $target, the process created
+// or grabbed last (-c, -p), or 0 when there is none, as in DTrace.
+func processMacros(target int) map[string]string {
 	itoa := strconv.Itoa
 	m := map[string]string{
-		"target": "0",
+		"target": itoa(target),
 		"pid":    itoa(os.Getpid()), "ppid": itoa(os.Getppid()),
 		"uid": itoa(os.Getuid()), "gid": itoa(os.Getgid()),
 		"euid": itoa(os.Geteuid()), "egid": itoa(os.Getegid()),

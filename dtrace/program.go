@@ -41,7 +41,7 @@ func (h *Handle) checkSource(i int, prog *ast.Program, args []string, fl compile
 		end = f.Position(f.Pos(len(f.Src))).Line
 	}
 	if len(args) > 1 && !fl.argref {
-		refs, undefined := macroRefs(f, len(args), processMacros(), fl.defaultargs)
+		refs, undefined := macroRefs(f, len(args), processMacros(h.target), fl.defaultargs)
 		// A reference to an argument or variable that does not exist
 		// stops DTrace before it gets here; the compiler reports it.
 		if last := len(args) - 1; !undefined && !refs[last] {

@@ -300,13 +300,13 @@ func TestUnsupported(t *testing.T) {
 	}
 	// An unsupported flag is refused before option values are looked at,
 	// and not at all with -V, which ignores it as DTrace does.
-	if _, err := parseArgs([]string{"dtrace", "-x", "wombats", "-c", "ls"}); err == nil || err.Error() != "-c is not supported yet" {
+	if _, err := parseArgs([]string{"dtrace", "-x", "wombats", "-F"}); err == nil || err.Error() != "-F is not supported yet" {
 		t.Errorf("got %v", err)
 	}
 	if _, err := parseArgs([]string{"dtrace", "-V", "-G"}); err == nil || !strings.Contains(err.Error(), "only one of") {
 		t.Errorf("got %v", err)
 	}
-	if inv, err := parseArgs([]string{"dtrace", "-V", "-c", "ls"}); err != nil || inv.Mode != ModeVersion {
+	if inv, err := parseArgs([]string{"dtrace", "-V", "-F"}); err != nil || inv.Mode != ModeVersion {
 		t.Errorf("got %v, %v", inv, err)
 	}
 	var buf bytes.Buffer

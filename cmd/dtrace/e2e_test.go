@@ -21,7 +21,10 @@ import (
 // The end-to-end tests run the real dtrace binary on the real kernel.
 // Each testdata/e2e/*.txt case holds:
 //
-//	run: dtrace ARGS...          the command (shell-style quoting)
+//	run: dtrace ARGS...          the command (shell-style quoting); in
+//	                             ARGS, @e2eload is the workload binary
+//	                             (for -c: "@e2eload NAME:N" runs workload
+//	                             NAME) and @pid the test's own pid (for -p)
 //	workload: NAME [N]           optional: run after probes are live
 //	interrupt: yes               optional: send SIGINT after the workload
 //	-- stdout --                 golden stdout
@@ -39,6 +42,9 @@ var dtraceBin, workloadBin string
 func TestMain(m *testing.M) {
 	if w := os.Getenv("GODTRACE_WORKLOAD"); w != "" {
 		os.Exit(workload(w))
+	}
+	if filepath.Base(os.Args[0]) == "e2eload" && len(os.Args) == 2 {
+		os.Exit(workload(os.Args[1])) // run by dtrace -c
 	}
 	dir, err := os.MkdirTemp("", "dtrace-e2e")
 	if err != nil {
@@ -213,7 +219,12 @@ var sectionRE = regexp.MustCompile(`^-- (\w+) --$`)
 func runCase(t *testing.T, c *e2eCase) (string, string, int) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "taskset", append([]string{"-c", "0", dtraceBin}, c.run...)...)
+	args := []string{"-c", "0", dtraceBin}
+	for _, a := range c.run {
+		a = strings.ReplaceAll(a, "@e2eload", workloadBin)
+		args = append(args, strings.ReplaceAll(a, "@pid", strconv.Itoa(os.Getpid())))
+	}
+	cmd := exec.CommandContext(ctx, "taskset", args...)
 	ready := filepath.Join(t.TempDir(), "ready")
 	cmd.Env = append(os.Environ(), readyEnv+"="+ready)
 	var stdout bytes.Buffer

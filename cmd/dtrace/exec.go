@@ -43,6 +43,22 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "dtrace: no probes specified")
 		return 1
 	}
+	// As dtrace(1) does, processes are created and grabbed before the
+	// program is compiled: the last one is $target.
+	var procs []*dtrace.Process
+	for _, pr := range inv.Procs {
+		var p *dtrace.Process
+		if pr.Grab {
+			p, err = h.GrabProcess(pr.PID)
+		} else {
+			p, err = h.CreateProcess(pr.Argv)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "dtrace: %v\n", err)
+			return 1
+		}
+		procs = append(procs, p)
+	}
 	if err := h.Compile(srcs, append([]string{macroZero(inv)}, inv.Args...)); err != nil {
 		fmt.Fprintln(stderr, compileMessage(inv, err))
 		return 1
@@ -80,7 +96,11 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		return 1
 	}
 	signalReady()
-	if err := consumeUntilDone(h, p, sig); err != nil {
+	for _, pr := range procs {
+		pr.Continue()
+	}
+	w := &procWatch{procs: procs, stderr: stderr, quiet: inv.Options.Bool("quiet")}
+	if err := consumeUntilDone(h, p, sig, w); err != nil {
 		p.Flush()
 		fmt.Fprintf(stderr, "dtrace: %v\n", err)
 		return 1
@@ -101,10 +121,10 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 	return status
 }
 
-// consumeUntilDone prints records until exit() is called or a signal
-// arrives. It flushes output between waits so that a user watching sees
-// records as they come.
-func consumeUntilDone(h *dtrace.Handle, p *dtrace.Printer, sig chan os.Signal) error {
+// consumeUntilDone prints records until exit() is called, a signal
+// arrives, or every target process has exited. It flushes output between
+// waits so that a user watching sees records as they come.
+func consumeUntilDone(h *dtrace.Handle, p *dtrace.Printer, sig chan os.Signal, w *procWatch) error {
 	for {
 		done, err := h.Consume(p, 50*time.Millisecond)
 		if err != nil || done {
@@ -113,12 +133,44 @@ func consumeUntilDone(h *dtrace.Handle, p *dtrace.Printer, sig chan os.Signal) e
 		if err := p.Flush(); err != nil {
 			return err
 		}
+		if w.allExited() {
+			return nil
+		}
 		select {
 		case <-sig:
 			return nil
 		default:
 		}
 	}
+}
+
+// procWatch follows the target processes (-c, -p): dtrace reports each
+// one's exit (unless quiet) and stops tracing when none is left.
+type procWatch struct {
+	procs  []*dtrace.Process
+	gone   int
+	stderr io.Writer
+	quiet  bool
+}
+
+// allExited reports the processes that have exited since the last call,
+// and whether all of them have (false when there are none).
+func (w *procWatch) allExited() bool {
+	for i, pr := range w.procs {
+		if pr == nil {
+			continue
+		}
+		select {
+		case <-pr.Exited():
+			if !w.quiet {
+				fmt.Fprintf(w.stderr, "dtrace: %s\n", pr.ExitNotice())
+			}
+			w.procs[i] = nil
+			w.gone++
+		default:
+		}
+	}
+	return len(w.procs) > 0 && w.gone == len(w.procs)
 }
 
 func reportDrops(h *dtrace.Handle, stderr io.Writer) {

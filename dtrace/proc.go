@@ -1,0 +1,171 @@
+package dtrace
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// Process is a target process: one the handle created (dtrace -c) or
+// grabbed (dtrace -p). The most recent one is $target.
+type Process struct {
+	PID     int
+	created bool
+	resume  chan bool     // created: true continues the process, false kills it
+	exited  chan struct{} // closed when the process has exited
+	status  syscall.WaitStatus
+	known   bool // status is the real wait status (created processes)
+	resumed bool
+}
+
+// CreateProcess starts argv as DTrace's -c does: the process is stopped
+// once exec has loaded the program, before its first instruction, and
+// runs only when Continue is called, so that tracing enabled in between
+// sees everything it does. It inherits dtrace's standard files.
+//
+// The process is traced (ptrace) until then, and ptrace requests must
+// come from the thread that started it: one goroutine, locked to its
+// thread, starts it, continues or kills it, and waits for it to exit.
+func (h *Handle) CreateProcess(argv []string) (*Process, error) {
+	if len(argv) == 0 {
+		return nil, fmt.Errorf("failed to execute : no command")
+	}
+	p := &Process{created: true, resume: make(chan bool, 1), exited: make(chan struct{})}
+	started := make(chan error)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with the goroutine
+		cmd := exec.Command(argv[0], argv[1:]...)
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+		cmd.SysProcAttr = &syscall.SysProcAttr{Ptrace: true}
+		if err := cmd.Start(); err != nil {
+			started <- fmt.Errorf("failed to execute %s: %v", argv[0], reasonOf(err))
+			return
+		}
+		pid := cmd.Process.Pid
+		var ws syscall.WaitStatus
+		// The exec's SIGTRAP stop.
+		if _, err := syscall.Wait4(pid, &ws, 0, nil); err != nil || !ws.Stopped() {
+			cmd.Process.Kill()
+			cmd.Wait()
+			started <- fmt.Errorf("failed to execute %s: the process did not stop after exec", argv[0])
+			return
+		}
+		p.PID = pid
+		started <- nil
+		if !<-p.resume {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		syscall.PtraceDetach(pid)
+		for {
+			if _, err := syscall.Wait4(pid, &ws, 0, nil); err != nil || ws.Exited() || ws.Signaled() {
+				break
+			}
+		}
+		p.status, p.known = ws, true
+		close(p.exited)
+	}()
+	if err := <-started; err != nil {
+		return nil, err
+	}
+	h.targets = append(h.targets, p)
+	h.target = p.PID
+	return p, nil
+}
+
+// GrabProcess makes a running process the target, as DTrace's -p does.
+// Unlike DTrace, godtrace does not stop it while tracing is enabled.
+func (h *Handle) GrabProcess(pid int) (*Process, error) {
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		return nil, fmt.Errorf("failed to grab pid %d: %v", pid, reasonOf(err))
+	}
+	p := &Process{PID: pid, exited: make(chan struct{})}
+	go func() {
+		defer unix.Close(fd)
+		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+		for {
+			if _, err := unix.Poll(fds, -1); err != syscall.EINTR {
+				break
+			}
+		}
+		close(p.exited)
+	}()
+	h.targets = append(h.targets, p)
+	h.target = pid
+	return p, nil
+}
+
+// Continue lets a created process run; it does nothing for a grabbed
+// one, or a second time.
+func (p *Process) Continue() {
+	if p.created && !p.resumed {
+		p.resumed = true
+		p.resume <- true
+	}
+}
+
+// Exited is closed when the process has exited.
+func (p *Process) Exited() <-chan struct{} { return p.exited }
+
+// ExitNotice is what dtrace says when the process has exited: how it
+// ended, where that is known (the wait status of a process it created).
+func (p *Process) ExitNotice() string {
+	switch {
+	case p.known && p.status.Signaled():
+		return fmt.Sprintf("pid %d terminated by %s", p.PID, signalName(p.status.Signal()))
+	case p.known && p.status.ExitStatus() != 0:
+		return fmt.Sprintf("pid %d exited with status %d", p.PID, p.status.ExitStatus())
+	}
+	return fmt.Sprintf("pid %d has exited", p.PID)
+}
+
+// release kills a created process that is still running, as DTrace
+// does when it exits (a process it grabbed is left alone), and waits for
+// it to go.
+func (p *Process) release() {
+	if !p.created {
+		return
+	}
+	if !p.resumed {
+		p.resumed = true
+		p.resume <- false
+	} else {
+		select {
+		case <-p.exited:
+		default:
+			// Not yet reaped, so the pid is still the process's.
+			syscall.Kill(p.PID, syscall.SIGKILL)
+		}
+	}
+	<-p.exited
+}
+
+// signalName is a signal's name as DTrace prints it ("SIGKILL").
+func signalName(s syscall.Signal) string {
+	if n := unix.SignalName(s); n != "" {
+		return n
+	}
+	return "signal " + strconv.Itoa(int(s))
+}
+
+// reasonOf is the system's message for the error behind err, as
+// strerror() words it ("No such file or directory").
+func reasonOf(err error) string {
+	var errno syscall.Errno
+	if errors.Is(err, exec.ErrNotFound) {
+		errno = syscall.ENOENT
+	}
+	if errno == 0 {
+		errors.As(err, &errno)
+	}
+	if s := errno.Error(); errno != 0 && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return err.Error()
+}
