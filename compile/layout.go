@@ -136,7 +136,7 @@ func symKind(t check.Type) string {
 }
 
 func valueSize(t check.Type) int {
-	if t.Kind == check.String {
+	if t.Kind == check.String || isAggregate(t) {
 		return roundUp(t.Size, 8)
 	}
 	return 8

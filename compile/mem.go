@@ -18,6 +18,9 @@ import (
 // a kernel symbol, a member, a dereference, or an element of a pointer
 // or array.
 func (g *gen) isMemory(e ast.Expr) bool {
+	if g.isVarMemory(e) {
+		return true
+	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		return g.c.info.Symbols[e] != nil
@@ -34,6 +37,10 @@ func (g *gen) isMemory(e ast.Expr) bool {
 
 // addr leaves in R0 the address of the memory e names.
 func (g *gen) addr(e ast.Expr) {
+	if v := g.c.info.Vars[ast.Unparen(e)]; v != nil {
+		g.varAddr(ast.Unparen(e))
+		return
+	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if s := g.c.info.Symbols[e]; s != nil {
@@ -68,6 +75,9 @@ func (g *gen) addr(e ast.Expr) {
 		g.base(base)
 		g.push()
 		g.expr(index)
+		if g.isVarMemory(base) {
+			g.boundIndex(g.typeOf(base).Len)
+		}
 		if el.Size != 1 {
 			g.emit(asm.Mul.Imm(asm.R0, int32(el.Size)))
 		}

@@ -210,12 +210,16 @@ var compoundOps = map[token.Kind]token.Kind{
 
 func (g *gen) assign(e *ast.AssignExpr) {
 	x := ast.Unparen(e.X)
-	if e.Op == token.ASSIGN {
-		g.expr(e.Y)
-		g.storeVar(x, g.typeOf(e.Y))
+	if t := g.typeOf(x); e.Op == token.ASSIGN && isAggregate(t) {
+		g.copyVar(x, e.Y, t)
 		return
 	}
-	g.loadVar(x)
+	if e.Op == token.ASSIGN {
+		g.expr(e.Y)
+		g.storeTarget(x, g.typeOf(e.Y))
+		return
+	}
+	g.loadTarget(x)
 	g.push()
 	g.expr(e.Y)
 	g.emit(asm.Mov.Reg(asm.R2, asm.R0))
@@ -232,13 +236,33 @@ func (g *gen) assign(e *ast.AssignExpr) {
 	default:
 		g.arith(compoundOps[e.Op], t)
 	}
-	g.storeVar(x, t)
+	g.storeTarget(x, t)
+}
+
+// loadTarget loads the current value of an assignment's target: a
+// variable, or memory inside a struct or array variable.
+func (g *gen) loadTarget(x ast.Expr) {
+	if g.isMemory(x) {
+		g.load(x)
+		return
+	}
+	g.loadVar(x)
+}
+
+// storeTarget stores R0, a value of type src, into an assignment's
+// target, leaving the stored value in R0.
+func (g *gen) storeTarget(x ast.Expr, src check.Type) {
+	if g.isMemory(x) {
+		g.storeMem(x, g.typeOf(x))
+		return
+	}
+	g.storeVar(x, src)
 }
 
 // incdec implements ++ and --; a postfix form yields the old value.
 func (g *gen) incdec(x ast.Expr, op token.Kind, postfix bool) {
 	x = ast.Unparen(x)
-	g.loadVar(x)
+	g.loadTarget(x)
 	g.push()
 	step := int32(1)
 	if t := g.typeOf(x); t.Kind == check.Pointer {
@@ -250,7 +274,7 @@ func (g *gen) incdec(x ast.Expr, op token.Kind, postfix bool) {
 	} else {
 		g.emit(asm.Sub.Imm(asm.R0, step))
 	}
-	g.storeVar(x, g.typeOf(x))
+	g.storeTarget(x, g.typeOf(x))
 	if postfix {
 		g.pop(asm.R0)
 		return

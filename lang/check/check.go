@@ -467,7 +467,7 @@ func (c *checker) varDeclarator(class token.Kind, base Type, n *ast.Declarator) 
 		c.redeclared(n, decl, prev)
 		return
 	}
-	if !c.declarable(n, vt) {
+	if !c.declarable(class, n, vt) {
 		return
 	}
 	v := c.declare(class, n.Name, n.At)
@@ -584,13 +584,19 @@ func sameDeclType(a, b Type) bool {
 }
 
 // declarable reports whether a new variable may have type t: not void,
-// not an incomplete struct, and of a type godtrace can store.
-func (c *checker) declarable(n *ast.Declarator, t Type) bool {
-	switch r := t.resolved(); {
+// not an incomplete struct, and of a type godtrace can store. Structs
+// and arrays are stored only in globals and clause-locals, whose
+// storage is fixed and so addressable by generated code.
+func (c *checker) declarable(class token.Kind, n *ast.Declarator, t Type) bool {
+	r := t.resolved()
+	fixed := class != token.SELF && len(n.Keys) == 0
+	switch {
 	case r.Kind == Void:
 		c.errorf(n.At, "D_DECL_VOIDOBJ", "cannot have void object: %s", n.Name)
 	case r.Kind == Struct && !r.Def.Complete:
 		c.errorf(n.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", t, n.Name)
+	case fixed && (r.Kind == Struct || r.Kind == Array):
+		return true
 	case r.Kind != Int && r.Kind != String && r.Kind != Pointer:
 		c.errorf(n.At, "D_UNKNOWN", "variables of type %s are not supported yet", t)
 	default:

@@ -206,6 +206,7 @@ func (c *checker) lvalue(e ast.Expr, first Type, op token.Kind) (Type, lvalKind)
 			if t.Kind == Invalid {
 				return t, lvalNone
 			}
+			c.info.Types[x] = t // an element of memory: code generation needs its size
 			return t, c.memoryKind(x)
 		}
 	case *ast.UnaryExpr:
@@ -252,6 +253,26 @@ func (c *checker) memoryKind(e ast.Expr) lvalKind {
 		return lvalNone
 	case !c.isWritable(e):
 		return lvalReadOnly
+	case c.inVariable(e):
+		return lvalVar
 	}
 	return lvalMemory
+}
+
+// inVariable reports whether memory e names lies inside a struct or
+// array variable's own storage (a member or element reached without a
+// pointer), which the program may write.
+func (c *checker) inVariable(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if v := c.info.Vars[e]; v != nil {
+		k := v.Type.resolved().Kind
+		return (k == Struct || k == Array) && !v.IsAssoc() && v.Kind != ThreadLocal
+	}
+	switch e := e.(type) {
+	case *ast.SelectorExpr:
+		return e.Op == token.DOT && c.inVariable(e.X)
+	case *ast.IndexExpr:
+		return c.info.Types[e.X].Kind == Array && c.inVariable(e.X)
+	}
+	return false
 }
