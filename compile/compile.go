@@ -238,10 +238,16 @@ type compiler struct {
 	strs    map[string]int
 	vars    map[*check.Var]varLoc
 	aggs    []*spec.Aggregation
+	// errorFuncs are the clause functions of dtrace:::ERROR's ECBs, and
+	// errorArgs the scratch offset where a probe's arguments wait while
+	// they run (see error_probe.go).
+	errorFuncs []*gen
+	errorArgs  int
 }
 
 func (c *compiler) compile(probes [][]*provider.Probe) (*spec.Program, error) {
 	c.plan()
+	c.planError(probes)
 	if c.layout.scratchSize > maxScratchSize {
 		return nil, ErrorList{&Error{Tag: "D_NOSPACE", Msg: fmt.Sprintf("program needs %d bytes of per-CPU scratch space, more than the kernel's %d", c.layout.scratchSize, maxScratchSize)}}
 	}
@@ -371,6 +377,9 @@ func (c *compiler) enable(probes [][]*provider.Probe) error {
 				order = append(order, e)
 			}
 			e.funcs = append(e.funcs, g)
+			if isErrorProbe(p) {
+				c.errorFuncs = append(c.errorFuncs, g)
+			}
 		}
 	}
 	for _, e := range order {

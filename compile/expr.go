@@ -180,6 +180,10 @@ func (g *gen) builtin(e *ast.Ident, b check.Builtin) {
 		g.errno()
 	case check.BCurthread:
 		g.emit(asm.FnGetCurrentTask.Call())
+	case check.BCwd, check.BRoot:
+		g.fsPath(e, b)
+	case check.BUstackdepth, check.BUcaller:
+		g.userStack(b)
 	default:
 		g.fail(e, "built-in variable %s is not supported yet", e.Name)
 	}

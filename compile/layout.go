@@ -145,6 +145,7 @@ func valueSize(t check.Type) int {
 func (c *compiler) planAgg(a *check.Agg) *spec.Aggregation {
 	keys, ksize := keyLayout(0, a.Keys, c.cfg.StrSize)
 	keys, ksize = c.stackKeyItems(a, keys, ksize)
+	keys, ksize = c.userSymKeyItems(a, keys, ksize)
 	sa := &spec.Aggregation{ID: a.ID, Name: a.Name, Func: a.Func, Map: fmt.Sprintf("agg_%d", a.ID),
 		Keys: keys, KeySize: ksize}
 	if a.Func == spec.AggLquantize {
@@ -228,6 +229,7 @@ func (c *compiler) maps() map[string]*ebpf.MapSpec {
 		m[a.Map] = ms
 	}
 	c.specMap(m)
+	c.chillSpec(m)
 	return m
 }
 
@@ -292,6 +294,7 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 			asm.Mov.Reg(asm.R2, regScratch),
 			asm.Call.Label(clauseName(f.ecb)),
 		)
+		g.fireError(f)
 		ecbs = append(ecbs, f.ecb.EPID)
 	}
 	g.mark(out)
@@ -300,6 +303,7 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 	for _, f := range funcs {
 		insns = append(insns, f.insns...)
 	}
+	insns = c.withErrorFuncs(p, funcs, insns)
 	pt, at := p.Owner().ProgramType(p)
 	ps := &ebpf.ProgramSpec{Name: mapName(name), Type: pt, AttachType: at, License: "GPL", Instructions: insns}
 	return &spec.ProbeProgram{Probe: p, Program: ps, EPIDs: ecbs}, nil

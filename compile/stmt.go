@@ -37,6 +37,7 @@ func (g *gen) clause(cl *ast.Clause) {
 	if g.fault != "" {
 		g.faultHandler()
 	}
+	g.chillSpinner()
 }
 
 // emitRecord stamps the header on the staged record and outputs it.
@@ -155,6 +156,11 @@ func (g *gen) actionCall(call *ast.CallExpr, act check.Action) {
 		sa.Items = append(sa.Items, g.endSpeculation(call))
 	case spec.ActStack, spec.ActUstack:
 		sa.Items = append(sa.Items, g.recordStack(act))
+	case spec.ActRaise, spec.ActStop, spec.ActChill, spec.ActSystem, spec.ActFreopen,
+		spec.ActFtruncate, spec.ActPanic, spec.ActBreakpoint:
+		sa.Items = append(sa.Items, g.destructive(call, act.Kind)...)
+	case spec.ActSymbol, spec.ActTracemem, spec.ActPrint, spec.ActSetopt:
+		sa.Items = append(sa.Items, g.recordAct(call, act)...)
 	case spec.ActTrunc:
 		if len(call.Args) > 1 {
 			sa.Items = append(sa.Items, g.recordExpr(call.Args[1]))
@@ -237,7 +243,7 @@ func (g *gen) faultHandler() {
 	)
 	g.countBufDrop()
 	g.emit(
-		asm.Mov.Imm(asm.R0, 0),
+		asm.Mov.Imm(asm.R0, clauseFaulted), // the trampoline fires ERROR
 		asm.Return(),
 	)
 }

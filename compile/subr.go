@@ -14,6 +14,10 @@ func (g *gen) call(e *ast.CallExpr) {
 		g.copyin(e)
 	case "copyinstr":
 		g.copyinstr(e)
+	case "copyout":
+		g.copyout(e)
+	case "copyoutstr":
+		g.copyoutstr(e)
 	case "d_path":
 		g.dpath(e)
 	case "strlen":
@@ -42,11 +46,56 @@ func (g *gen) call(e *ast.CallExpr) {
 		g.lltostr(e)
 	case "strtoll":
 		g.strtoll(e)
+	case "strtok":
+		g.strtok(e)
+	case "cleanpath":
+		g.cleanpath(e)
+	// Network addresses (subr_net.go).
+	case "inet_ntoa":
+		g.inetNtoa(e, afINET, false)
+	case "inet_ntoa6":
+		g.inetNtoa(e, afINET6, true)
+	case "inet_ntop":
+		g.inetNtoa(e, 0, false)
+	case "link_ntop":
+		g.linkNtop(e)
 	case "stack", "ustack", "jstack":
+		g.stackExpr(e)
+	case "usym", "ufunc", "uaddr", "umod":
+		// Recorded only as statements and keys (action_act.go), like
+		// stacks.
 		g.stackExpr(e)
 	case "func", "sym", "mod":
 		// The address itself; the consumer prints its symbol.
 		g.expr(e.Args[0])
+	// Integers (subr_int.go), locks (subr_lock.go) and alloca()
+	// memory (subr_mem.go).
+	case "htons", "ntohs":
+		g.byteOrder(e, asm.Half)
+	case "htonl", "ntohl":
+		g.byteOrder(e, asm.Word)
+	case "htonll", "ntohll":
+		g.byteOrder(e, asm.DWord)
+	case "rand":
+		g.rand()
+	case "getmajor":
+		g.getmajor(e)
+	case "getminor":
+		g.getminor(e)
+	case "progenyof":
+		g.progenyof(e)
+	case "mutex_owned":
+		g.mutexOwned(e)
+	case "mutex_type_adaptive", "mutex_type_spin":
+		g.mutexType(e, e.Fun.Name == "mutex_type_adaptive")
+	case "rw_read_held", "rw_write_held", "rw_iswriter":
+		g.rwHeld(e)
+	case "alloca":
+		g.alloca(e)
+	case "bcopy":
+		g.bcopy(e)
+	case "copyinto":
+		g.copyinto(e)
 	default:
 		g.fail(e, "subroutine %s( ) is not supported yet", e.Fun.Name)
 	}

@@ -74,12 +74,18 @@ func (g *gen) dpathOffsets(e ast.Node) (l dpathLayout, ok bool) {
 // mount; the step count, the parent found and the write position live
 // in stack temporaries.
 func (g *gen) dpath(e *ast.CallExpr) {
+	g.pathName(e, func() { g.expr(e.Args[0]) })
+}
+
+// pathName generates the name of the struct path whose address path
+// leaves in R0; e's string type bounds the name.
+func (g *gen) pathName(e ast.Expr, path func()) {
 	size := g.typeOf(e).Size
 	l, ok := g.dpathOffsets(e)
 	if !ok {
 		return
 	}
-	g.expr(e.Args[0])
+	path()
 	defer g.releaseTemps(g.tmpOff)
 	// The name is written backwards ending at buf[size-1], its NUL; the
 	// second half keeps the verifier's bounds simple: a write of up to

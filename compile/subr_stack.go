@@ -164,6 +164,10 @@ func (c *compiler) stackKeyUses(a *check.Agg) []*ast.CallExpr {
 // are captured in place, other keys evaluated as for any tuple.
 func (g *gen) buildAggKey(key int, items []spec.Item, keys []ast.Expr) {
 	for i := range keys {
+		if items[i].IsUserSym() {
+			g.recordUserSym(key+items[i].Off, keys[i])
+			continue
+		}
 		if items[i].Stack == 0 {
 			g.buildKey(key, items[i:i+1], keys[i:i+1])
 			continue

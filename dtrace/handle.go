@@ -244,6 +244,9 @@ func (h *Handle) Matches() []int {
 
 // Exec loads the compiled program into the kernel.
 func (h *Handle) Exec() error {
+	if err := h.allowWriteUser(); err != nil {
+		return err
+	}
 	objs, err := load.Load(h.prog)
 	if err != nil {
 		return err
@@ -262,6 +265,9 @@ func (h *Handle) Exec() error {
 // while the state is warmup), fires BEGIN, and makes the state active
 // unless BEGIN called exit().
 func (h *Handle) Go() error {
+	if err := h.allowDestructive(); err != nil {
+		return err
+	}
 	if err := h.setGlobal(spec.GlobalWallOffset, uint64(wallOffset())); err != nil {
 		return err
 	}

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/provider/dtraceprov"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -19,12 +21,16 @@ type Printer struct {
 
 	heading bool
 	formats map[string]*format.Format
+	// dest is the output NewPrinter was given, and reopened the file
+	// freopen() sends output to instead, nil when none (destructive.go).
+	dest     io.Writer
+	reopened *os.File
 }
 
 // NewPrinter returns a Printer writing records to out and errors to errw.
 func NewPrinter(out, errw io.Writer, quiet bool) *Printer {
 	return &Printer{Out: bufio.NewWriterSize(out, 64<<10), Err: bufio.NewWriter(errw), Quiet: quiet,
-		formats: map[string]*format.Format{}}
+		formats: map[string]*format.Format{}, dest: out}
 }
 
 // Flush writes out what is buffered.
@@ -89,6 +95,14 @@ func (p *Printer) action(h *Handle, r *consume.Record, a *spec.Action) error {
 		h.Normalize(a.Aggs[0], r.Datum(a.Items[0]).Int)
 	case spec.ActDenormalize:
 		h.Normalize(a.Aggs[0], 1)
+	case spec.ActSystem:
+		return p.system(h, r, a)
+	case spec.ActFreopen:
+		return p.freopen(h, r, a)
+	case spec.ActFtruncate:
+		return p.ftruncate()
+	case spec.ActSymbol, spec.ActTracemem, spec.ActPrint, spec.ActSetopt:
+		return p.memAction(h, r, a)
 	}
 	return nil
 }
@@ -120,6 +134,11 @@ func (p *Printer) format(s string) (*format.Format, error) {
 
 // Fault prints a probe-time error the way DTrace reports one.
 func (p *Printer) Fault(h *Handle, f *consume.Fault) error {
+	if f.ECB != nil && f.ECB.Probe.Provider == "dtrace" && f.ECB.Probe.Name == dtraceprov.Error {
+		// DTrace reports a fault in an ERROR clause only as a count
+		// (dtst_dblerrors), in the words of its drop table.
+		return p.Drop(h, "1 error in ERROR probe enabling")
+	}
 	what := "unknown fault"
 	switch f.Kind {
 	case spec.FaultDivZero:

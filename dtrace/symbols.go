@@ -12,6 +12,9 @@ import (
 // produced into the name DTrace prints for it. The kernel's symbol
 // table is read the first time one is needed.
 func (h *Handle) symbolize(it spec.Item, d format.Datum) format.Datum {
+	if it.IsUserSym() {
+		return h.userSymDatum(it, d)
+	}
 	if it.Stack != 0 {
 		return h.stackDatum(it, d)
 	}

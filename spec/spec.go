@@ -128,6 +128,10 @@ type ECB struct {
 	// Spec is the record offset of the speculation tag of a clause
 	// that calls speculate(); 0 when it does not.
 	Spec int
+	// Destructive says the clause calls a destructive action or
+	// subroutine, which dtrace runs only when allowed (-w), as DTrace
+	// refuses a program with DIFOFLG_DESTRUCTIVE.
+	Destructive bool
 }
 
 // ActionKind is the kind of a recorded action.
@@ -150,6 +154,30 @@ const (
 	ActSpeculate
 	ActCommit
 	ActDiscard
+	// usym(), ufunc(), uaddr() and umod() as statements: Items[0] is
+	// the address with its pid, printed as its Sym says.
+	ActSymbol
+	// tracemem(): Items[0] is the memory; Items[1], if any, the
+	// dynamic size that limits what is printed.
+	ActTracemem
+	// print(): Items[0] is the value, Items[0].Print its type.
+	ActPrint
+	// setopt(): Items[0] is the option name; Items[1], if any, its
+	// value.
+	ActSetopt
+	// Destructive actions (-w). raise(), stop() and chill() act in the
+	// kernel and record nothing; system() and freopen() record
+	// printf's items, and the consumer runs the command or reopens
+	// its output; ftruncate() is the consumer's alone. panic() and
+	// breakpoint() are refused when compiled, as in Oracle's DTrace.
+	ActRaise
+	ActStop
+	ActChill
+	ActSystem
+	ActFreopen
+	ActFtruncate
+	ActPanic
+	ActBreakpoint
 )
 
 // Action is one action of an ECB and where its data lies in the record.
@@ -192,6 +220,8 @@ type Item struct {
 	// Frames.
 	Stack  StackKind
 	Frames int
+	// Print is the type of a print() value: how to lay its bytes out.
+	Print *PrintType
 }
 
 // StackKind says whose stack an Item records.

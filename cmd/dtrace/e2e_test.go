@@ -125,6 +125,85 @@ func workload(spec string) int {
 			}
 			f.ReadAt(buf, 4343)
 		}
+	case "copyout":
+		// A buffer of dots written to /dev/null at offset 4444, which
+		// marks the workload's call for pwrite64 probes, then printed:
+		// what copyout() and copyoutstr() wrote into it shows.
+		f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+		if err != nil {
+			return 1
+		}
+		buf := []byte("................")
+		f.WriteAt(buf, 4444)
+		fmt.Printf("%q\n", buf)
+	case "sigusr1":
+		// A shell that reports SIGUSR1, for raise(): once its trap is
+		// set it opens /dev/zero, the probe's mark, and the trap runs
+		// after that command.
+		sh := exec.Command("/bin/sh", "-c", "trap 'echo got SIGUSR1' USR1; exec 3</dev/zero; echo done")
+		sh.Stdout = os.Stdout
+		if sh.Run() != nil {
+			return 1
+		}
+	case "chdir":
+		// n getppid calls from /proc, a mount point: the cwd probe
+		// walks across a mount.
+		if err := os.Chdir("/proc"); err != nil {
+			return 1
+		}
+		for i := 0; i < n; i++ {
+			syscall.Getppid()
+		}
+	case "inet":
+		// Network addresses, in hex, each handed to pread64 (offset
+		// 4545) in a buffer of its own length: 4 bytes for IPv4, 16
+		// for IPv6, 6 for Ethernet and 20 for InfiniBand. The IPv6
+		// ones: DTrace's tst.inet_ntoa6.d, IPv4-mapped and -compatible
+		// ones, runs of zeros of every kind, random ones.
+		addrs := `
+			c0a80117 7f000001
+			ffffffff 00000000
+			0a006409 fe8000000000000002144ffffe0b76c8
+			108000000000000000000808000c417a 00000000000000000000000000000001
+			00000000000000000000000000000000 0000000000000000000000007f000001
+			00000000000000000000ffff7f000001 00000000000000000000fffe7f000001
+			fe123456789abcde0214000000000000 fe123456789abcde02144fff00000000
+			fe123456789abcde02144ffffe0b0000 fe123456789abcde02144ffffe0b76c8
+			00010000000000020000000000000003 00010000000000020000000000030004
+			00010000000200000000000300000000 00000000000000000000000000000100
+			00000000000000000000000001020304 00000000000000000000000000000002
+			000000000000000000000000c0a80117 0000000000000000000000010a000001
+			20010db8000000000000000000000001 20010db8000100000000000100000001
+			ff020000000000000000000000000001 00010002000300040005000600070008
+			000a00b00c00d000000e00f00100ff00 01000000000000000000000000000000
+			00000000250030bb006d000000000000 000000003f721f0000cb000000000044
+			00000000000000005c34006000000020 006900daeee8000000000000299900af
+			9325000000004dfa000027a000000000 00e900000000000021000000e491b10b
+			b556fc000000427e0000fe2900000000 00000000000000d4c276000000000000
+			0000005d000000000000000000401b00 00c80000000000cd0000000000000000
+			0000000000000000000000000000c04c b100f2000000eef5002b000087f5520b
+			0000b94b0d00982e8500005500000000 00a86300cd740000000e8ff10000b000
+			0000b2ba0000000000ac0000000000b0 001b210aff9c
+			80000048fe800000000000000002c90300a1b2c3`
+		f, err := os.Open("/dev/zero")
+		if err != nil {
+			return 1
+		}
+		for _, h := range strings.Fields(addrs) {
+			b := make([]byte, len(h)/2)
+			for i := range b {
+				v, _ := strconv.ParseUint(h[2*i:2*i+2], 16, 8)
+				b[i] = byte(v)
+			}
+			f.ReadAt(b, 4545)
+		}
+	case "spin":
+		// n ms in user mode in this function, whose program counter
+		// profile probes then see in arg1. The clock is read rarely,
+		// so that samples seldom land in the vDSO.
+		end := time.Now().Add(time.Duration(n) * time.Millisecond)
+		for i := 1; i%(1<<20) != 0 || time.Now().Before(end); i++ {
+		}
 	default:
 		return 2
 	}

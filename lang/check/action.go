@@ -15,6 +15,8 @@ type Action struct {
 	// Jstack tells jstack() from ustack().
 	Frames int
 	Jstack bool
+	// Size is the constant size tracemem() records.
+	Size int
 }
 
 // actionNames names the actions the checker knows; their kinds are
@@ -25,6 +27,12 @@ var actionNames = map[string]spec.ActionKind{
 	"normalize": spec.ActNormalize, "denormalize": spec.ActDenormalize,
 	"stack": spec.ActStack, "ustack": spec.ActUstack, "jstack": spec.ActUstack,
 	"speculate": spec.ActSpeculate, "commit": spec.ActCommit, "discard": spec.ActDiscard,
+	"raise": spec.ActRaise, "stop": spec.ActStop, "chill": spec.ActChill,
+	"system": spec.ActSystem, "freopen": spec.ActFreopen, "ftruncate": spec.ActFtruncate,
+	"panic": spec.ActPanic, "breakpoint": spec.ActBreakpoint,
+	// Also subroutines (subrs), whose values only aggregation keys take.
+	"usym": spec.ActSymbol, "ufunc": spec.ActSymbol, "uaddr": spec.ActSymbol, "umod": spec.ActSymbol,
+	"tracemem": spec.ActTracemem, "print": spec.ActPrint, "setopt": spec.ActSetopt,
 }
 
 // action checks an action call. As in DTrace, the arguments are first
@@ -50,6 +58,17 @@ func (c *checker) action(call *ast.CallExpr) {
 		ok = c.cookArgs(call.Args) && c.stackArgs(call, &act)
 	case spec.ActSpeculate, spec.ActCommit, spec.ActDiscard:
 		ok = c.specAction(call)
+	case spec.ActRaise, spec.ActStop, spec.ActChill, spec.ActSystem, spec.ActFreopen,
+		spec.ActFtruncate, spec.ActPanic, spec.ActBreakpoint:
+		ok = c.destructiveAction(call, &act)
+	case spec.ActSymbol:
+		ok = c.symbolAction(call)
+	case spec.ActTracemem:
+		ok = c.tracememAction(call, &act)
+	case spec.ActPrint:
+		ok = c.printAction(call)
+	case spec.ActSetopt:
+		ok = c.setoptAction(call)
 	}
 	if ok {
 		c.info.Actions[call] = act

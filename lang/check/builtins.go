@@ -34,6 +34,10 @@ const (
 	BEPID
 	BErrno
 	BCurthread
+	BCwd
+	BRoot
+	BUstackdepth
+	BUcaller
 )
 
 type builtinDef struct {
@@ -68,4 +72,8 @@ var builtins = map[string]builtinDef{
 	"epid":          {BEPID, TypeUint32},
 	"errno":         {BErrno, TypeInt},
 	"curthread":     {BCurthread, TypeUlong},
+	"cwd":           {BCwd, StringType(0)},
+	"root":          {BRoot, StringType(0)},
+	"ustackdepth":   {BUstackdepth, TypeUint32},
+	"ucaller":       {BUcaller, TypeUint64},
 }

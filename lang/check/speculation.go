@@ -51,8 +51,8 @@ var destructiveFuncs = map[string]bool{
 // actionStmt checks a statement-level expression, then the order rules
 // on the clause's actions that it concerns. DTrace applies them once a
 // statement has compiled (dt_stmt_append), so a statement in error is
-// not ordered; a destructive one is, since godtrace implements none and
-// DTrace would report its place first.
+// not ordered; a destructive one after speculate() is, since DTrace
+// reports its place first.
 func (c *checker) actionStmt(s *ast.ExprStmt) {
 	cls := classify(s.X)
 	if cls == actDestructive && c.acts.speculate {
@@ -71,6 +71,10 @@ func classify(x ast.Expr) actClass {
 	switch x := x.(type) {
 	case *ast.CallExpr:
 		switch k, ok := actionNames[x.Fun.Name]; {
+		case destructiveFuncs[x.Fun.Name]:
+			// Destructive actions, and copyout() and copyoutstr(),
+			// which return void, so stand as statements of their own.
+			return actDestructive
 		case !ok:
 		case k == spec.ActSpeculate:
 			return actSpeculate
@@ -87,11 +91,6 @@ func classify(x ast.Expr) actClass {
 		if _, ok := x.X.(*ast.AggExpr); ok {
 			return actAgg
 		}
-	}
-	// copyout() and copyoutstr() return void, so a destructive call
-	// is a statement of its own.
-	if call, ok := x.(*ast.CallExpr); ok && destructiveFuncs[call.Fun.Name] {
-		return actDestructive
 	}
 	return actNone
 }

@@ -8,9 +8,13 @@ import (
 type Param int
 
 const (
-	ParamInt    Param = iota // an integer
-	ParamScalar              // an integer or a pointer
-	ParamString              // a string (char arrays become strings)
+	ParamInt     Param = iota // an integer
+	ParamScalar               // an integer or a pointer
+	ParamString               // a string (char arrays become strings)
+	ParamStrNull              // a string, or NULL (the constant 0): strtok()'s "go on"
+	ParamPointer              // a pointer (void *): a pointer, array, string or the constant 0
+	ParamMutex                // a pointer to the kernel's struct mutex
+	ParamRwlock               // a pointer to the kernel's rwlock_t
 )
 
 // Subr is a subroutine's prototype: its parameters (the last Optional
@@ -36,8 +40,18 @@ var subrs = map[string]Subr{
 	"func": {Params: []Param{ParamScalar}, Result: TypeSymaddr},
 	"sym":  {Params: []Param{ParamScalar}, Result: TypeSymaddr},
 	"mod":  {Params: []Param{ParamScalar}, Result: TypeModaddr},
+	// User symbols, for aggregation keys (see TypeUsymaddr); as
+	// statements they are actions (action_act.go).
+	"usym":  {Params: []Param{ParamScalar}, Result: TypeUsymaddr},
+	"ufunc": {Params: []Param{ParamScalar}, Result: TypeUsymaddr},
+	"uaddr": {Params: []Param{ParamScalar}, Result: TypeUsymaddr},
+	"umod":  {Params: []Param{ParamScalar}, Result: TypeUmodaddr},
 	// A free speculation's ID, or 0 (compile/speculation.go).
 	"speculation": {Result: TypeInt},
+	// Destructive subroutines (compile/action_destructive.go): they
+	// write the current process's memory, so need -w.
+	"copyout":    {Params: []Param{ParamPointer, ParamScalar, ParamInt}, Result: TypeVoid},
+	"copyoutstr": {Params: []Param{ParamString, ParamScalar, ParamInt}, Result: TypeVoid},
 	// String subroutines (compile/subr_*.go), with the prototypes
 	// of DTrace's dt_open.c.
 	"basename": {Params: []Param{ParamString}, Result: StringType(0)},
@@ -53,6 +67,43 @@ var subrs = map[string]Subr{
 	"substr":   {Params: []Param{ParamString, ParamInt, ParamInt}, Optional: 1, Result: StringType(0)},
 	"tolower":  {Params: []Param{ParamString}, Result: StringType(0)},
 	"toupper":  {Params: []Param{ParamString}, Result: StringType(0)},
+	// strtok(s, delims) keeps its place in s for strtok(NULL, delims)
+	// (compile/subr_strtok.go).
+	"strtok": {Params: []Param{ParamStrNull, ParamString}, Result: StringType(0)},
+	// cleanpath(path): path without "//", "/./" and "/x/.."
+	// (compile/subr_cleanpath.go).
+	"cleanpath": {Params: []Param{ParamString}, Result: StringType(0)},
+	// Network addresses as text (compile/subr_net.go): the address
+	// arguments point to an ipaddr_t, an in6_addr_t, or for inet_ntop()
+	// and link_ntop() to an address of the family or hardware type given.
+	"inet_ntoa":  {Params: []Param{ParamScalar}, Result: StringType(0)},
+	"inet_ntoa6": {Params: []Param{ParamScalar}, Result: StringType(0)},
+	"inet_ntop":  {Params: []Param{ParamInt, ParamScalar}, Result: StringType(0)},
+	"link_ntop":  {Params: []Param{ParamInt, ParamScalar}, Result: StringType(0)},
+	// Byte order, random numbers, device numbers and process ancestry
+	// (compile/subr_int.go), with dt_open.c's prototypes.
+	"htons":     {Params: []Param{ParamInt}, Result: Type{Kind: Int, Size: 2, Name: "uint16_t"}},
+	"htonl":     {Params: []Param{ParamInt}, Result: TypeUint32},
+	"htonll":    {Params: []Param{ParamInt}, Result: TypeUint64},
+	"ntohs":     {Params: []Param{ParamInt}, Result: Type{Kind: Int, Size: 2, Name: "uint16_t"}},
+	"ntohl":     {Params: []Param{ParamInt}, Result: TypeUint32},
+	"ntohll":    {Params: []Param{ParamInt}, Result: TypeUint64},
+	"rand":      {Result: TypeInt},
+	"getmajor":  {Params: []Param{ParamInt}, Result: Type{Kind: Int, Size: 4, Name: "dev_t"}},
+	"getminor":  {Params: []Param{ParamInt}, Result: Type{Kind: Int, Size: 4, Name: "dev_t"}},
+	"progenyof": {Params: []Param{ParamInt}, Result: TypeInt},
+	// Kernel locks (compile/subr_lock.go): Linux mutexes and queued
+	// rwlocks, read as Oracle DTrace reads them.
+	"mutex_owned":         {Params: []Param{ParamMutex}, Result: TypeInt},
+	"mutex_type_adaptive": {Params: []Param{ParamMutex}, Result: TypeInt},
+	"mutex_type_spin":     {Params: []Param{ParamMutex}, Result: TypeInt},
+	"rw_read_held":        {Params: []Param{ParamRwlock}, Result: TypeInt},
+	"rw_write_held":       {Params: []Param{ParamRwlock}, Result: TypeInt},
+	"rw_iswriter":         {Params: []Param{ParamRwlock}, Result: TypeInt},
+	// Scratch memory (compile/subr_mem.go): valid until the clause ends.
+	"alloca":   {Params: []Param{ParamInt}, Result: PointerTo(TypeVoid)},
+	"bcopy":    {Params: []Param{ParamPointer, ParamPointer, ParamInt}, Result: TypeVoid},
+	"copyinto": {Params: []Param{ParamScalar, ParamInt, ParamPointer}, Result: TypeVoid},
 }
 
 // subroutine checks a call of a subroutine: argument count and kinds,
@@ -82,6 +133,17 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 			ok, proto = t.IsScalar(), "uintptr_t"
 		case ParamString:
 			ok, proto = t.Kind == String, "char *"
+		case ParamStrNull:
+			v, isConst := c.info.Consts[e.Args[i]]
+			ok, proto = t.Kind == String || t.Kind == Int && isConst && v == 0, "char *"
+		case ParamPointer:
+			ok, proto = argCompat(PointerTo(TypeVoid), t, c.isNull(e.Args[i])), "void *"
+		case ParamMutex, ParamRwlock:
+			// The kernel types of Oracle DTrace's prototypes
+			// (vmlinux`struct mutex *, vmlinux`rwlock_t *).
+			name := map[Param]string{ParamMutex: "struct mutex", ParamRwlock: "rwlock_t"}[s.Params[i]]
+			lock, found := c.kernel.lookup(name)
+			ok, proto = found && argCompat(PointerTo(lock), t, c.isNull(e.Args[i])), name+" *"
 		}
 		if !ok {
 			c.errorf(e.Args[i].Pos(), "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", name, i+1, proto, t)

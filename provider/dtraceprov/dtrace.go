@@ -3,11 +3,11 @@
 //
 // These probes are not attached to anything in the kernel. The consumer
 // fires BEGIN before tracing starts and END when it stops, by running the
-// program with Fire. ERROR's program is meant to run from the code that
-// handles a clause's fault; that is not done yet, so ERROR never fires.
-// Fire runs the program synchronously in the calling
-// thread, so BEGIN and END see the dtrace process as pid, tid and
-// execname, as DTrace specifies.
+// program with Fire. ERROR's program is never run: the compiler links
+// ERROR's clauses into the programs whose clauses can fault, which run
+// them where the fault happens. Fire runs the program synchronously in
+// the calling thread, so BEGIN and END see the dtrace process as pid,
+// tid and execname, as DTrace specifies.
 package dtraceprov
 
 import (

@@ -36,7 +36,7 @@ BEGIN
 	printf("%d\n", 1, 2);	/* ERROR D_PRINTF_ARG_EXTRA "printf( ) prototype mismatch: only 1 arguments required by this format string" */
 	printf("%*d\n", "w", 1);	/* ERROR D_PRINTF_DYN_TYPE "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: % * d\n\t prototype: int\n\t  argument: string" */
 	printf("%s %@d\n", "x");	/* ERROR D_PRINTF_AGG_CONV "%@ conversion requires an aggregation and is not for use with printf( )" */
-	s2 = strtok("abc", "b");	/* ERROR D_FUNC_UNDEF "unimplemented subroutine: strtok" */
+	s2 = strtok(1, "b");	/* ERROR D_PROTO_ARG "strtok( ) argument #1 is incompatible with prototype:\n\tprototype: char *\n\t argument: int" */
 	s3 = strlen(1);		/* ERROR D_PROTO_ARG "strlen( ) argument #1 is incompatible with prototype:\n\tprototype: char *\n\t argument: int" */
 	s4 = copyinstr();	/* ERROR D_PROTO_LEN "copyinstr( ) prototype mismatch: 0 args passed, at least 1 expected" */
 	s5 = copyinstr(1, 2, 3);	/* ERROR D_PROTO_LEN "copyinstr( ) prototype mismatch: 3 args passed, at most 2 expected" */

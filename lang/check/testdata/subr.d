@@ -13,7 +13,7 @@ BEGIN
 	e = strstr(j, probename);
 	f = basename(s);
 	g = dirname(copyinstr(arg0));
-	h = cleanpath(s);	/* ERROR D_FUNC_UNDEF "unimplemented subroutine: cleanpath" */
+	h = cleanpath(s);
 	k = toupper(s) == tolower(s);
 	l = lltostr(arg0) == lltostr(-1, 16);
 	m = strtoll("123") + strtoll(s, 16);

@@ -78,6 +78,11 @@ BEGIN
 	e35 = strlen();		/* ERROR D_PROTO_LEN "strlen( ) prototype mismatch: 0 args passed, 1 expected" */
 	e36 = copyinstr();	/* ERROR D_PROTO_LEN "copyinstr( ) prototype mismatch: 0 args passed, at least 1 expected" */
 	e37 = copyinstr(s);	/* ERROR D_PROTO_ARG "copyinstr( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: string" */
+	tok1 = strtok(NULL, ",");
+	tok2 = strtok("a");	/* ERROR D_PROTO_LEN "strtok( ) prototype mismatch: 1 arg passed, 2 expected" */
+	tok3 = strtok(2, ",");	/* ERROR D_PROTO_ARG "strtok( ) argument #1 is incompatible with prototype:\n\tprototype: char *\n\t argument: int" */
+	tok4 = cleanpath(1);	/* ERROR D_PROTO_ARG "cleanpath( ) argument #1 is incompatible with prototype:\n\tprototype: char *\n\t argument: int" */
+	tok5 = inet_ntop("x", 0);	/* ERROR D_PROTO_ARG "inet_ntop( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string" */
 }
 
 /*
@@ -204,4 +209,22 @@ BEGIN
 	k12 = &`schedule;
 	k13 = sizeof (`ext4_label);
 	k14 = stringof(`ext4_label);
+}
+
+/* Byte order, rand(), locks and alloca() memory: DTrace's prototypes. */
+BEGIN
+{
+	r1 = rand(1);			/* ERROR D_PROTO_LEN "rand( ) prototype mismatch: 1 arg passed, 0 expected" */
+	r2 = htons();			/* ERROR D_PROTO_LEN "htons( ) prototype mismatch: 0 args passed, 1 expected" */
+	r3 = getmajor("sda");		/* ERROR D_PROTO_ARG "getmajor( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string" */
+	r4 = mutex_owned(1);		/* ERROR D_PROTO_ARG "mutex_owned( ) argument #1 is incompatible with prototype:\n\tprototype: struct mutex *\n\t argument: int" */
+	r5 = rw_read_held(curthread);	/* ERROR D_PROTO_ARG "rw_read_held( ) argument #1 is incompatible with prototype:\n\tprototype: rwlock_t *\n\t argument: struct task_struct *" */
+	r6 = mutex_owned(0) + mutex_type_spin(&curthread->futex_exit_mutex) + rw_iswriter((void *)arg0);
+	p = alloca(8);
+	bcopy(arg0, p, 8);		/* ERROR D_PROTO_ARG "bcopy( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: int64_t" */
+	bcopy("abc", p);		/* ERROR D_PROTO_LEN "bcopy( ) prototype mismatch: 2 args passed, 3 expected" */
+	copyinto(arg0, 8, 1);		/* ERROR D_PROTO_ARG "copyinto( ) argument #3 is incompatible with prototype:\n\tprototype: void *\n\t argument: int" */
+	bcopy(curthread->comm, p, 16);
+	copyinto(arg0, 8, (char *)p + 1);
+	r7 = bcopy("abc", p, 3);	/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"void\" = \"void\"" */
 }

@@ -1,0 +1,309 @@
+package compile
+
+import (
+	"fmt"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"golang.org/x/sys/unix"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// DTrace's destructive actions and subroutines. Each marks its ECB
+// destructive, and the consumer refuses to enable such a program unless
+// the destructive option (-w) is set, as DTrace refuses a DIFO with
+// DIFOFLG_DESTRUCTIVE. raise(), stop(), chill(), copyout() and
+// copyoutstr() act here, in the probe; system(), freopen() and
+// ftruncate() are the consumer's (dtrace/destructive.go).
+
+// destructive generates a destructive action and returns the items it
+// records: system()'s and freopen()'s printf arguments.
+func (g *gen) destructive(call *ast.CallExpr, kind spec.ActionKind) []spec.Item {
+	g.ecb.Destructive = true
+	var items []spec.Item
+	switch kind {
+	case spec.ActRaise:
+		g.raiseSignal(call)
+	case spec.ActStop:
+		// Oracle's DTrace has no stop() yet; illumos stops the process
+		// as a debugger would. SIGSTOP is Linux's way to do that.
+		g.emit(asm.Mov.Imm(asm.R1, int32(unix.SIGSTOP)), asm.FnSendSignal.Call())
+	case spec.ActChill:
+		g.chill(call)
+	case spec.ActSystem, spec.ActFreopen:
+		for _, a := range call.Args[1:] {
+			items = append(items, g.recordExpr(a))
+		}
+	case spec.ActPanic, spec.ActBreakpoint:
+		// What Oracle's DTrace for Linux says of both: there is no
+		// kernel debugger to enter, and a tracer that panics the
+		// kernel is not wanted.
+		g.fail(call, "%s() is not implemented (yet)", call.Fun.Name)
+	}
+	return items
+}
+
+// maxSignal is the largest signal number (_NSIG): DTrace's raise() of a
+// larger one is an illegal operation.
+const maxSignal = 64
+
+// raiseSignal generates raise(sig): the signal goes to the current
+// process, as Oracle's DTrace sends it with bpf_send_signal (illumos
+// directs it at the current thread). The helper's other failures (a
+// kernel thread, an exiting task) are ignored, as in Oracle's DTrace.
+func (g *gen) raiseSignal(call *ast.CallExpr) {
+	g.expr(call.Args[0])
+	ok := g.newLabel()
+	g.emit(asm.JLE.Imm(asm.R0, maxSignal, ok))
+	g.raise(faultIllOp)
+	g.mark(ok)
+	g.emit(asm.Mov.Reg(asm.R1, asm.R0), asm.FnSendSignal.Call())
+}
+
+// chill() limits, DTrace's dtrace_chill_max and dtrace_chill_interval:
+// at most 500 ms of spinning per CPU in any one-second interval.
+const (
+	chillMax      = 500_000_000
+	chillInterval = 1_000_000_000
+)
+
+// chillMap is the per-CPU array holding each CPU's chill interval: the
+// time it began (ns, bpf_ktime_get_ns) and the ns spun since.
+const chillMap = "chill"
+
+// chillCalls is how many times chill() calls its spinner. Each call
+// spins until its loop budget runs out (BPF_MAX_LOOPS iterations, or
+// 250 ms where the JIT times may_goto), so a few calls cover chillMax.
+const chillCalls = 4
+
+// chill(ns) spins for ns nanoseconds. As DTrace does, it first counts
+// the time against the CPU's budget: a request that would take the CPU
+// past chillMax in the current interval, or a negative one, is an
+// illegal operation and spins not at all. The firing's timestamp is
+// read again after a chill, as DTrace makes it an exception to a
+// timestamp fixed per firing.
+func (g *gen) chill(call *ast.CallExpr) {
+	g.expr(call.Args[0])
+	val := g.push()
+	done, illop, fresh, spun := g.newLabel(), g.newLabel(), g.newLabel(), g.newLabel()
+	g.emit(
+		asm.StoreImm(asm.R10, stackKey, 0, asm.Word),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(chillMap),
+		asm.Mov.Reg(asm.R2, asm.R10),
+		asm.Add.Imm(asm.R2, stackKey),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, done),
+		asm.Mov.Reg(asm.R8, asm.R0),
+		asm.FnKtimeGetNs.Call(),
+		asm.Mov.Reg(asm.R9, asm.R0),
+		// A new interval once the current one is over.
+		asm.LoadMem(asm.R1, asm.R8, 0, asm.DWord),
+		asm.Mov.Reg(asm.R2, asm.R9),
+		asm.Sub.Reg(asm.R2, asm.R1),
+		asm.JLE.Imm(asm.R2, chillInterval, fresh),
+		asm.StoreMem(asm.R8, 0, asm.R9, asm.DWord),
+		storeImm64(asm.R8, 8, 0),
+	)
+	g.mark(fresh)
+	g.emit(
+		asm.LoadMem(asm.R1, asm.R10, val, asm.DWord),
+		asm.JSLT.Imm(asm.R1, 0, illop),
+		asm.LoadMem(asm.R2, asm.R8, 8, asm.DWord),
+		asm.Add.Reg(asm.R2, asm.R1),
+		asm.JGT.Imm(asm.R2, chillMax, illop),
+		asm.StoreMem(asm.R8, 8, asm.R2, asm.DWord),
+	)
+	for i := 0; i < chillCalls; i++ {
+		g.emit(
+			asm.Mov.Reg(asm.R1, asm.R9),
+			asm.LoadMem(asm.R2, asm.R10, val, asm.DWord),
+			asm.Call.Label(g.spinnerName()),
+			asm.JNE.Imm(asm.R0, 0, spun),
+		)
+	}
+	g.mark(spun)
+	g.emit(storeImm64(regScratch, scratchTimestamp, 0), asm.Ja.Label(done))
+	g.mark(illop)
+	g.raise(faultIllOp)
+	g.mark(done)
+	g.temps--
+}
+
+// spinnerName is the name of the clause's chill() spinner.
+func (g *gen) spinnerName() string { return fmt.Sprintf("chill_%d", g.ecb.EPID) }
+
+// chillSpinner appends the clause's spinner, if chill() calls it: a
+// function of its own, spinning from start (R1) until val ns (R2) have
+// passed, returning 1, or until its may_goto budget runs out, returning
+// 0. The budget is what lets the verifier accept a loop whose end
+// depends on the clock; being a function of its own gives each call a
+// fresh budget.
+func (g *gen) chillSpinner() {
+	name := g.spinnerName()
+	used := false
+	for _, ins := range g.insns {
+		used = used || ins.Reference() == name
+	}
+	if !used {
+		return
+	}
+	loop, out := g.newLabel(), g.newLabel()
+	g.pending = name
+	// Every function needs line info once any instruction has it.
+	g.src = asm.Comment("chill() spinner")
+	g.emit(asm.Mov.Reg(asm.R6, asm.R1), asm.Mov.Reg(asm.R7, asm.R2))
+	g.mark(loop)
+	g.emit(
+		asm.JCOND.Label(out), // may_goto: taken once the budget is spent
+		asm.FnKtimeGetNs.Call(),
+		asm.Sub.Reg(asm.R0, asm.R6),
+		asm.JLT.Reg(asm.R0, asm.R7, loop),
+		asm.Mov.Imm(asm.R0, 1),
+		asm.Return(),
+	)
+	g.mark(out)
+	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Return())
+}
+
+// chillSpec adds the chill map if the program calls chill().
+func (c *compiler) chillSpec(m map[string]*ebpf.MapSpec) {
+	for _, a := range c.info.Actions {
+		if a.Kind == spec.ActChill {
+			m[chillMap] = &ebpf.MapSpec{Name: chillMap, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: 16, MaxEntries: 1}
+			return
+		}
+	}
+}
+
+// copyout(buf, addr, nbytes) writes nbytes from buf into the current
+// process at addr. The bytes are first read into scratch space, since
+// bpf_probe_write_user needs memory the verifier knows; so, as for
+// copyin(), more than copyinMax bytes fault with "out of scratch
+// space". A source or destination that cannot be accessed faults with
+// "invalid address", naming it.
+func (g *gen) copyout(e *ast.CallExpr) {
+	g.ecb.Destructive = true
+	g.expr(e.Args[2])
+	size := g.push()
+	g.expr(e.Args[1])
+	dst := g.push()
+	g.pointerArg(e.Args[0])
+	// A constant size needs no more scratch space than it says.
+	max := copyinMax
+	if n, ok := g.constInt(e.Args[2]); ok && n > 0 && n < copyinMax {
+		max = int(n)
+	}
+	buf := g.tmp(max)
+	done, fits := g.newLabel(), g.newLabel()
+	g.emit(
+		asm.Mov.Reg(asm.R3, asm.R0),
+		asm.LoadMem(asm.R2, asm.R10, size, asm.DWord),
+		asm.JEq.Imm(asm.R2, 0, done),
+		asm.JLE.Imm(asm.R2, int32(max), fits),
+	)
+	g.raise(faultNoScratch)
+	g.mark(fits)
+	g.emit(
+		asm.Mov.Reg(asm.R8, asm.R3),
+		asm.Mov.Reg(asm.R1, regScratch),
+		asm.Add.Imm(asm.R1, int32(buf)),
+		asm.FnProbeReadKernel.Call(),
+	)
+	g.faultIfNegative(asm.R8)
+	g.writeUser(dst, size, buf, max, done)
+	g.mark(done)
+	g.temps -= 2
+}
+
+// constInt is the value of an integer literal or constant expression.
+func (g *gen) constInt(e ast.Expr) (int64, bool) {
+	switch x := e.(type) {
+	case *ast.IntLit:
+		return int64(x.Value), true
+	case *ast.ParenExpr:
+		return g.constInt(x.X)
+	}
+	v, ok := g.c.info.Consts[e]
+	return v, ok
+}
+
+// pointerArg evaluates a void * argument to the address of its bytes:
+// an array names its storage, while a string or pointer value is one.
+func (g *gen) pointerArg(e ast.Expr) {
+	if g.typeOf(e).Kind == check.Array {
+		g.addr(e)
+		return
+	}
+	g.expr(e)
+}
+
+// copyoutstr(str, addr, maxlen) writes str and its NUL into the current
+// process at addr, at most maxlen bytes, as DTrace's copyoutstr() does.
+func (g *gen) copyoutstr(e *ast.CallExpr) {
+	g.ecb.Destructive = true
+	g.expr(e.Args[2])
+	limit := g.push()
+	g.expr(e.Args[1])
+	dst := g.push()
+	g.expr(e.Args[0])
+	n := roundUp(g.typeOf(e.Args[0]).Size, 8)
+	buf := g.tmp(n)
+	g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(buf)))
+	g.copyString(n, n)
+	// The length with the NUL, which the buffer always holds.
+	loop, found, done := g.newLabel(), g.newLabel(), g.newLabel()
+	g.emit(asm.Mov.Imm(asm.R0, 0))
+	g.mark(loop)
+	g.emit(
+		asm.JGE.Imm(asm.R0, int32(n-1), found),
+		asm.Mov.Reg(asm.R1, asm.R9),
+		asm.Add.Reg(asm.R1, asm.R0),
+		asm.LoadMem(asm.R1, asm.R1, 0, asm.Byte),
+		asm.JEq.Imm(asm.R1, 0, found),
+		asm.Add.Imm(asm.R0, 1),
+		asm.Ja.Label(loop),
+	)
+	g.mark(found)
+	shorter := g.newLabel()
+	g.emit(
+		asm.Add.Imm(asm.R0, 1),
+		asm.LoadMem(asm.R1, asm.R10, limit, asm.DWord),
+		asm.JGE.Reg(asm.R1, asm.R0, shorter),
+		asm.Mov.Reg(asm.R0, asm.R1),
+	)
+	g.mark(shorter)
+	g.emit(asm.StoreMem(asm.R10, limit, asm.R0, asm.DWord))
+	g.writeUser(dst, limit, buf, n, done)
+	g.mark(done)
+	g.temps -= 2
+}
+
+// writeUser writes the count of bytes in stack slot size from scratch
+// offset buf to the user address in stack slot dst, faulting with the
+// address when the write fails. A count of 0 writes nothing; the count
+// is at most max, the buffer's size, which the verifier needs to see.
+func (g *gen) writeUser(dst, size int16, buf, max int, done string) {
+	g.emit(
+		asm.LoadMem(asm.R3, asm.R10, size, asm.DWord),
+		asm.JEq.Imm(asm.R3, 0, done),
+		asm.JGT.Imm(asm.R3, int32(max), done),
+		asm.LoadMem(asm.R8, asm.R10, dst, asm.DWord),
+		asm.Mov.Reg(asm.R1, asm.R8),
+		asm.Mov.Reg(asm.R2, regScratch),
+		asm.Add.Imm(asm.R2, int32(buf)),
+		asm.FnProbeWriteUser.Call(),
+	)
+	g.faultIfNegative(asm.R8)
+}
+
+// faultIfNegative raises "invalid address" naming the address in r
+// when a helper's result (R0) is an error.
+func (g *gen) faultIfNegative(r asm.Register) {
+	ok := g.newLabel()
+	g.emit(asm.JSGE.Imm(asm.R0, 0, ok), asm.StoreMem(asm.R10, stackKey, r, asm.DWord))
+	g.raiseWith(faultBadAddr)
+	g.mark(ok)
+}

@@ -1,0 +1,70 @@
+package dtrace
+
+import (
+	"fmt"
+
+	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// memAction prints usym() and its kin, tracemem() and print(), and
+// applies setopt().
+func (p *Printer) memAction(h *Handle, r *consume.Record, a *spec.Action) error {
+	switch a.Kind {
+	case spec.ActSymbol:
+		return format.Symbolic(p.Out, h.values(r, a)[0].Str)
+	case spec.ActTracemem:
+		b := r.Datum(a.Items[0]).Bytes
+		n := uint64(len(b))
+		if len(a.Items) > 1 {
+			// Read unsigned, as libdtrace does: a negative size is
+			// too large, and like 0 prints everything.
+			if ds := uint64(intValue(r.Datum(a.Items[1]))); ds != 0 && ds < n {
+				n = ds
+			}
+		}
+		return format.TraceMem(p.Out, b[:n], p.Quiet)
+	case spec.ActPrint:
+		it := a.Items[0]
+		return format.PrintTyped(p.Out, it.Print, r.Data[it.Off:it.Off+it.Size])
+	case spec.ActSetopt:
+		return p.setopt(h, r, a)
+	}
+	return nil
+}
+
+// setopt applies a setopt() record as dt_setopt() does: through the
+// options dtrace -x sets, with tracing active, so that options only
+// settable before tracing are refused. Without a value the option is
+// set to "1". A failure is reported as an error on the probe, and
+// tracing goes on.
+func (p *Printer) setopt(h *Handle, r *consume.Record, a *spec.Action) error {
+	name, value := r.Datum(a.Items[0]).Str, "1"
+	if len(a.Items) > 1 {
+		value = r.Datum(a.Items[1]).Str
+	}
+	h.Options.SetActive(true) // setopt() records arrive only while tracing
+	if err := h.Options.Set(name, value); err != nil {
+		reason := err
+		if oe, ok := err.(interface{ Unwrap() error }); ok {
+			reason = oe.Unwrap()
+		}
+		pr := r.ECB.Probe
+		p.Out.Flush()
+		// libdtrace's message ends in a newline, and so does the
+		// format it is printed in.
+		fmt.Fprintf(p.Err, "dtrace: error on enabled probe ID %d (ID %d: %s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %s\n\n",
+			r.ECB.EPID, pr.ID, pr.Provider, pr.Module, pr.Function, pr.Name, name, value, reason)
+		return p.Err.Flush()
+	}
+	switch name {
+	case "quiet":
+		p.Quiet = h.Options.Bool("quiet")
+	case "stackindent":
+		if h.fmtEnv != nil {
+			*h.fmtEnv.StackIndent = int(h.Options.Int("stackindent"))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,114 @@
+package check
+
+import "github.com/godtrace/godtrace/lang/ast"
+
+// TypeUsymaddr and TypeUmodaddr are the types of usym(), ufunc(),
+// uaddr() and umod(): user addresses printed as the symbol or object
+// holding them. As DTrace's actions they are values only where a
+// statement or an aggregation key records them; the code generator
+// refuses them in any other expression (D_CG_EXPR).
+var (
+	TypeUsymaddr = Type{Kind: Int, Size: 8, Name: "_usymaddr"}
+	TypeUmodaddr = Type{Kind: Int, Size: 8, Name: "_umodaddr"}
+)
+
+// IsUserSym reports whether t is the type of usym() and its kin.
+func IsUserSym(t Type) bool {
+	return t.Kind == Int && (t.Name == TypeUsymaddr.Name || t.Name == TypeUmodaddr.Name)
+}
+
+// symbolAction checks usym(addr) and its kin as a statement: the
+// prototype is the subroutine's.
+func (c *checker) symbolAction(call *ast.CallExpr) bool {
+	return c.expr(call).Kind != Invalid
+}
+
+// tracememAction checks tracemem(addr, size[, dsize]) by the rules of
+// dt_action_tracemem(): an address, a constant size, and a scalar
+// dynamic size that limits what is printed.
+func (c *checker) tracememAction(call *ast.CallExpr, act *Action) bool {
+	args := call.Args
+	if n := len(args); n < 2 {
+		c.errorf(call.Fun.At, "D_PROTO_LEN", "tracemem( ) prototype mismatch: %d arg%s passed, at least 2 expected", n, plural(n))
+		return false
+	}
+	types := make([]Type, len(args))
+	for i, a := range args {
+		if types[i] = c.rvalue(a); types[i].Kind == Invalid {
+			return false
+		}
+	}
+	if types[1].Kind != Int {
+		c.errorf(args[1].Pos(), "D_PROTO_ARG", "tracemem( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: %s", types[1])
+		return false
+	}
+	if !types[0].IsScalar() {
+		c.errorf(args[0].Pos(), "D_TRACEMEM_ADDR", "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s", types[0])
+		return false
+	}
+	n, ok := c.posConst(args[1])
+	if !ok {
+		c.errorf(args[1].Pos(), "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a non-zero positive integral constant expression")
+		return false
+	}
+	act.Size = n
+	if len(args) > 3 {
+		c.errorf(args[2].Pos(), "D_TRACEMEM_ARGS", "tracemem ( ) prototype mismatch: expected at most 3 args")
+		return false
+	}
+	if len(args) == 3 && !types[2].IsScalar() {
+		c.errorf(args[2].Pos(), "D_TRACEMEM_DYNSIZE", "tracemem ( ) dynamic size (argument #3) must be of scalar type")
+		return false
+	}
+	return true
+}
+
+// printAction checks print(expr), which dt_action_trace() checks as it
+// does trace(), with print()'s own tags.
+func (c *checker) printAction(call *ast.CallExpr) bool {
+	if !c.nargs(call, 1, 1) {
+		return false
+	}
+	arg := call.Args[0]
+	if ae, ok := ast.Unparen(arg).(*ast.AggExpr); ok {
+		c.errorf(ae.At, "D_PRINT_AGG", "print( ) may not be applied to an aggregation -- did you mean printa()?")
+		return false
+	}
+	if sc := stackCall(arg); sc != nil {
+		c.stackInExpr(sc, true)
+		return false
+	}
+	switch t := c.rvalue(arg); t.Kind {
+	case Invalid:
+		return false
+	case Void:
+		c.errorf(arg.Pos(), "D_PRINT_VOID", "print( ) may not be applied to a void expression")
+		return false
+	}
+	return true
+}
+
+// setoptAction checks setopt(name[, value]): one or two strings, which
+// the consumer applies as dtrace -x name=value when the record arrives.
+func (c *checker) setoptAction(call *ast.CallExpr) bool {
+	args := call.Args
+	switch n := len(args); {
+	case n < 1:
+		c.errorf(call.Fun.At, "D_PROTO_LEN", "setopt( ) prototype mismatch: %d args passed, at least 1 expected", n)
+		return false
+	case n > 2:
+		c.errorf(call.Fun.At, "D_PROTO_LEN", "setopt( ) prototype mismatch: %d args passed, at most 2 expected", n)
+		return false
+	}
+	for i, a := range args {
+		t := c.rvalue(a)
+		if t.Kind == Invalid {
+			return false
+		}
+		if t.Kind != String {
+			c.errorf(a.Pos(), "D_PROTO_ARG", "setopt( ) argument #%d is incompatible with prototype:\n\tprototype: char *\n\t argument: %s", i+1, t)
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,56 @@
+package spec
+
+// UserSym values of Item.Sym: a user address recorded with the pid of
+// the process it belongs to, as a one-frame user stack (Stack is
+// UserStack, Frames 1: the pid, then the address), printed as usym()
+// and ufunc() print it (the function), as uaddr() does (function and
+// offset) or as umod() does (the object).
+const (
+	SymUser  = "usym"
+	SymUaddr = "uaddr"
+	SymUmod  = "umod"
+)
+
+// IsUserSym reports whether an item is a user address printed as a
+// symbol.
+func (it Item) IsUserSym() bool {
+	return it.Sym == SymUser || it.Sym == SymUaddr || it.Sym == SymUmod
+}
+
+// PrintKind classifies a PrintType as print() lays it out.
+type PrintKind int
+
+const (
+	PrintInt     PrintKind = iota + 1 // integers and enums
+	PrintFloat                        // float, double, long double
+	PrintPointer                      // pointers, printed as addresses
+	PrintArray
+	PrintStruct
+	PrintUnion
+	PrintString // D's string
+)
+
+// PrintType describes a type for print(), which DTrace prints from the
+// type's CTF description: what the consumer needs to walk the recorded
+// bytes. Name is the type's name as DTrace writes it ("int",
+// "struct foo", "char [8]", "char *").
+type PrintType struct {
+	Kind   PrintKind
+	Name   string
+	Size   int
+	Signed bool
+	Char   bool // a char: printed as a character
+	// Arrays: Len elements of Elem; structs and unions: Members.
+	Elem    *PrintType
+	Len     int
+	Members []PrintMember
+}
+
+// PrintMember is one member of a struct or union. Off is its offset in
+// bits from the start of the struct; Bits, for a bit-field, its width.
+type PrintMember struct {
+	Name string
+	Off  int
+	Bits int
+	Type *PrintType
+}
