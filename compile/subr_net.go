@@ -10,8 +10,9 @@ import (
 //
 //   - IPv4: dotted decimal, "192.168.1.23".
 //   - IPv6: groups of lower-case hex without leading zeros, the longest
-//     run of zero groups (the first of equal runs, as illumos counts
-//     them) written "::"; an IPv4-mapped (::ffff:a.b.c.d) or
+//     run of zero groups written "::" as illumos picks it, counting zero
+//     bytes (of two runs of as many groups, the later one wins if more
+//     of its bytes are zero: 1:0:0:2::3:4); an IPv4-mapped (::ffff:a.b.c.d) or
 //     IPv4-compatible (::a.b.c.d, not :: or ::1) address ends in
 //     dotted decimal, and inet_ntoa6() gives only that IPv4 part.
 //   - link_ntop(): two hex digits per byte, separated by ":", for
