@@ -254,20 +254,8 @@ func (g *gen) copyoutstr(e *ast.CallExpr) {
 	g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(buf)))
 	g.copyString(n, n)
 	// The length with the NUL, which the buffer always holds.
-	loop, found, done := g.newLabel(), g.newLabel(), g.newLabel()
-	g.emit(asm.Mov.Imm(asm.R0, 0))
-	g.mark(loop)
-	g.emit(
-		asm.JGE.Imm(asm.R0, int32(n-1), found),
-		asm.Mov.Reg(asm.R1, asm.R9),
-		asm.Add.Reg(asm.R1, asm.R0),
-		asm.LoadMem(asm.R1, asm.R1, 0, asm.Byte),
-		asm.JEq.Imm(asm.R1, 0, found),
-		asm.Add.Imm(asm.R0, 1),
-		asm.Ja.Label(loop),
-	)
-	g.mark(found)
-	shorter := g.newLabel()
+	g.scanNul(asm.R9, n-1)
+	shorter, done := g.newLabel(), g.newLabel()
 	g.emit(
 		asm.Add.Imm(asm.R0, 1),
 		asm.LoadMem(asm.R1, asm.R10, limit, asm.DWord),

@@ -138,12 +138,19 @@ func (g *gen) copyinstr(e *ast.CallExpr) {
 func (g *gen) strlen(e *ast.CallExpr) {
 	n := roundUp(g.typeOf(e.Args[0]).Size, 8)
 	g.expr(e.Args[0])
+	g.emit(asm.Mov.Reg(asm.R8, asm.R0))
+	g.scanNul(asm.R8, n)
+}
+
+// scanNul leaves in R0 the index of the first NUL byte at the address in
+// base, or limit if none comes before it.
+func (g *gen) scanNul(base asm.Register, limit int) {
 	loop, done := g.newLabel(), g.newLabel()
-	g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Imm(asm.R0, 0))
+	g.emit(asm.Mov.Imm(asm.R0, 0))
 	g.mark(loop)
 	g.emit(
-		asm.JGE.Imm(asm.R0, int32(n), done),
-		asm.Mov.Reg(asm.R1, asm.R8),
+		asm.JGE.Imm(asm.R0, int32(limit), done),
+		asm.Mov.Reg(asm.R1, base),
 		asm.Add.Reg(asm.R1, asm.R0),
 		asm.LoadMem(asm.R1, asm.R1, 0, asm.Byte),
 		asm.JEq.Imm(asm.R1, 0, done),

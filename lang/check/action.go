@@ -99,12 +99,15 @@ func (c *checker) traceAction(call *ast.CallExpr) bool {
 	return true
 }
 
-// printfAction checks printf(format, args...): the format must be a
-// string constant, and the arguments must suit its conversions.
+// printfAction checks printf(format, args...) and the printf-like
+// system() and freopen(), as dt_action_printflike does for each: the
+// format must be a string constant, and the arguments must suit its
+// conversions. freopen("") restores the original output, so its empty
+// format becomes the restore sentinel, which may not be written.
 func (c *checker) printfAction(call *ast.CallExpr, act *Action) bool {
-	args := call.Args
+	name, args := call.Fun.Name, call.Args
 	if len(args) == 0 {
-		c.errorf(call.Rparen, "D_PROTO_LEN", "printf( ) prototype mismatch: 0 args passed, 1 expected")
+		c.errorf(call.Rparen, "D_PROTO_LEN", "%s( ) prototype mismatch: 0 args passed, 1 expected", name)
 		return false
 	}
 	fmtType := c.expr(args[0])
@@ -119,11 +122,20 @@ func (c *checker) printfAction(call *ast.CallExpr, act *Action) bool {
 	}
 	text, ok := c.stringConst(args[0])
 	if !ok {
-		c.errorf(args[0].Pos(), "D_PRINTF_ARG_FMT", "printf( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s", fmtType)
+		c.errorf(args[0].Pos(), "D_PRINTF_ARG_FMT", "%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s", name, fmtType)
 		return false
 	}
+	if act.Kind == spec.ActFreopen {
+		if text == FreopenRestore {
+			c.errorf(call.Fun.At, "D_FREOPEN_INVALID", "%s( ) argument #1 cannot be \"%s\"", name, FreopenRestore)
+			return false
+		}
+		if text == "" {
+			text = FreopenRestore
+		}
+	}
 	act.Format = text
-	if !c.printfFormat(args[0], text, formatValues{fn: "printf", types: types, exprs: args[1:], exact: true}) {
+	if !c.printfFormat(args[0], text, formatValues{fn: name, types: types, exprs: args[1:], exact: true}) {
 		return false
 	}
 	for _, a := range args[1:] {
