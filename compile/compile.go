@@ -248,15 +248,29 @@ type compiler struct {
 func (c *compiler) compile(probes [][]*provider.Probe) (*spec.Program, error) {
 	c.plan()
 	c.planError(probes)
-	if c.layout.scratchSize > maxScratchSize {
-		return nil, ErrorList{&Error{Tag: "D_NOSPACE", Msg: fmt.Sprintf("program needs %d bytes of per-CPU scratch space, more than the kernel's %d", c.layout.scratchSize, maxScratchSize)}}
+	// Checked before code generation, whose offsets must fit, and after
+	// it, for the areas it added.
+	if err := c.scratchFits(); err != nil {
+		return nil, err
 	}
 	if err := c.enable(probes); err != nil {
+		return nil, err
+	}
+	if err := c.scratchFits(); err != nil {
 		return nil, err
 	}
 	c.prog.Aggs = c.aggs
 	c.prog.Maps = c.maps()
 	return c.prog, nil
+}
+
+// scratchFits reports a program whose per-CPU scratch is larger than
+// the kernel allows in a map value.
+func (c *compiler) scratchFits() error {
+	if c.layout.scratchSize <= maxScratchSize {
+		return nil
+	}
+	return ErrorList{&Error{Tag: "D_NOSPACE", Msg: fmt.Sprintf("program needs %d bytes of per-CPU scratch space, more than the kernel's %d", c.layout.scratchSize, maxScratchSize)}}
 }
 
 // match resolves each clause's probe descriptions, in program order.

@@ -45,8 +45,7 @@ func (c *compiler) planError(probes [][]*provider.Probe) {
 	for _, ps := range probes {
 		for _, p := range ps {
 			if isErrorProbe(p) {
-				c.errorArgs = c.layout.scratchSize
-				c.layout.scratchSize += 8 * provider.NArgs
+				c.errorArgs = c.layout.extend(areaError, 8*provider.NArgs)
 				return
 			}
 		}

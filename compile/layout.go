@@ -31,6 +31,32 @@ type layout struct {
 	scratchSize int
 	zero        int // rodata offset of a zero block
 	zeroSize    int
+	areas       map[string]int // scratch offsets of the areas extend added
+}
+
+// Names of the scratch areas that code generation adds with extend.
+const (
+	areaAlloca = "alloca()" // alloca()'s memory
+	areaStrtok = "strtok()" // strtok()'s saved state
+	areaError  = "ERROR"    // a trampoline's arguments while ERROR runs
+)
+
+// extend returns the scratch offset of the named area, adding size bytes
+// after the scratch planned so far the first time it is asked for. The
+// areas a program needs are found only while generating its code, in any
+// order and any mix; compile() checks the total against the kernel's
+// limit once code generation is done.
+func (l *layout) extend(name string, size int) int {
+	if off, ok := l.areas[name]; ok {
+		return off
+	}
+	if l.areas == nil {
+		l.areas = map[string]int{}
+	}
+	off := roundUp(l.scratchSize, 8)
+	l.scratchSize = off + size
+	l.areas[name] = off
+	return off
 }
 
 // varLoc is where a variable lives: an offset in the globals map or in

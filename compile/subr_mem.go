@@ -1,8 +1,6 @@
 package compile
 
 import (
-	"fmt"
-
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -35,22 +33,10 @@ const (
 	allocaAreaSize = allocaMem + 2*allocaSize
 )
 
-// allocaArea returns the scratch offset of the alloca() area, adding it
-// to the scratch value on first use, and makes the clause start with
-// nothing allocated.
+// allocaArea returns the scratch offset of the alloca() area and makes
+// the clause start with nothing allocated.
 func (g *gen) allocaArea() int {
-	l := &g.c.layout
-	area := l.tempsEnd
-	switch l.scratchSize {
-	case area:
-		l.scratchSize = area + allocaAreaSize
-		if l.scratchSize > maxScratchSize {
-			g.err = &Error{Tag: "D_NOSPACE", Msg: fmt.Sprintf("program needs %d bytes of per-CPU scratch space, more than the kernel's %d", l.scratchSize, maxScratchSize)}
-		}
-	case area + allocaAreaSize:
-	default:
-		g.err = &Error{Msg: "internal error: the alloca( ) area would overlap other scratch memory"}
-	}
+	area := g.c.layout.extend(areaAlloca, allocaAreaSize)
 	g.resetAlloca(area)
 	return area
 }

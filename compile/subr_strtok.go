@@ -1,8 +1,6 @@
 package compile
 
 import (
-	"fmt"
-
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -150,26 +148,9 @@ func (g *gen) strtok(e *ast.CallExpr) {
 	g.mark(end)
 }
 
-// strtokName names strtok()'s saved state among the variables; no D
-// variable can have it.
-const strtokName = "strtok()"
-
-// strtokState returns the scratch offset of strtok()'s saved state,
-// which the first call generated places after the scratch memory the
-// layout planned: 8 bytes of firing timestamp, 8 of position, and a
-// copy of n bytes (strsize rounded up) followed by 8 NULs.
+// strtokState returns the scratch offset of strtok()'s saved state: 8
+// bytes of firing timestamp, 8 of position, and a copy of n bytes
+// (strsize rounded up) followed by 8 NULs.
 func (g *gen) strtokState(n int) int {
-	for v, loc := range g.c.vars {
-		if v.Kind == check.ClauseLocal && v.Name == strtokName {
-			return loc.off
-		}
-	}
-	l := &g.c.layout
-	off := l.scratchSize
-	l.scratchSize += 16 + n + 8
-	if l.scratchSize > maxScratchSize {
-		g.err = &Error{Tag: "D_NOSPACE", Msg: fmt.Sprintf("program needs %d bytes of per-CPU scratch space, more than the kernel's %d", l.scratchSize, maxScratchSize)}
-	}
-	g.c.vars[&check.Var{Name: strtokName, Kind: check.ClauseLocal, ID: -1}] = varLoc{off: off, valSize: 16 + n + 8}
-	return off
+	return g.c.layout.extend(areaStrtok, 16+n+8)
 }
