@@ -74,10 +74,16 @@ const (
 // time it began (ns, bpf_ktime_get_ns) and the ns spun since.
 const chillMap = "chill"
 
-// chillCalls is how many times chill() calls its spinner. Each call
-// spins until its loop budget runs out (BPF_MAX_LOOPS iterations, or
-// 250 ms where the JIT times may_goto), so a few calls cover chillMax.
-const chillCalls = 4
+// chill() spins in bpf_loop() (Linux 5.17), whose callback reads the
+// clock and stops the loop once the time asked for has passed: a loop
+// whose end depends on the clock that every verifier accepts (may_goto,
+// which would allow it inline, is 6.9's). One bpf_loop() runs at most
+// chillLoops iterations, each a clock read of some tens of ns, so a few
+// calls cover chillMax.
+const (
+	chillLoops = 1 << 23 // BPF_MAX_LOOPS
+	chillCalls = 8
+)
 
 // chill(ns) spins for ns nanoseconds. As DTrace does, it first counts
 // the time against the CPU's budget: a request that would take the CPU
@@ -116,12 +122,22 @@ func (g *gen) chill(call *ast.CallExpr) {
 		asm.JGT.Imm(asm.R2, chillMax, illop),
 		asm.StoreMem(asm.R8, 8, asm.R2, asm.DWord),
 	)
+	// The spinner's context, on the stack: the start, then val.
+	g.emit(asm.Mov.Reg(asm.R0, asm.R9))
+	start := g.push()
 	for i := 0; i < chillCalls; i++ {
+		// The callback's address: -1 asks the linker to resolve it.
+		fn := asm.LoadImm(asm.R2, -1, asm.DWord)
+		fn.Src = asm.PseudoFunc
 		g.emit(
-			asm.Mov.Reg(asm.R1, asm.R9),
-			asm.LoadMem(asm.R2, asm.R10, val, asm.DWord),
-			asm.Call.Label(g.spinnerName()),
-			asm.JNE.Imm(asm.R0, 0, spun),
+			asm.Mov.Imm(asm.R1, chillLoops),
+			fn.WithReference(g.spinnerName()),
+			asm.Mov.Reg(asm.R3, asm.R10),
+			asm.Add.Imm(asm.R3, int32(start)),
+			asm.Mov.Imm(asm.R4, 0),
+			asm.FnLoop.Call(),
+			// Fewer iterations than asked: the spinner stopped it.
+			asm.JLT.Imm(asm.R0, chillLoops, spun),
 		)
 	}
 	g.mark(spun)
@@ -129,18 +145,16 @@ func (g *gen) chill(call *ast.CallExpr) {
 	g.mark(illop)
 	g.raise(faultIllOp)
 	g.mark(done)
-	g.temps--
+	g.temps -= 2
 }
 
 // spinnerName is the name of the clause's chill() spinner.
 func (g *gen) spinnerName() string { return fmt.Sprintf("chill_%d", g.ecb.EPID) }
 
-// chillSpinner appends the clause's spinner, if chill() calls it: a
-// function of its own, spinning from start (R1) until val ns (R2) have
-// passed, returning 1, or until its may_goto budget runs out, returning
-// 0. The budget is what lets the verifier accept a loop whose end
-// depends on the clock; being a function of its own gives each call a
-// fresh budget.
+// chillSpinner appends the clause's spinner, if chill() calls it: the
+// bpf_loop() callback, given the loop index (R1) and the context (R2),
+// which returns 1 (stop) once the context's val ns have passed since its
+// start, else 0 (go on).
 func (g *gen) chillSpinner() {
 	name := g.spinnerName()
 	used := false
@@ -150,22 +164,22 @@ func (g *gen) chillSpinner() {
 	if !used {
 		return
 	}
-	loop, out := g.newLabel(), g.newLabel()
+	stop := g.newLabel()
 	g.pending = name
 	// Every function needs line info once any instruction has it.
 	g.src = asm.Comment("chill() spinner")
-	g.emit(asm.Mov.Reg(asm.R6, asm.R1), asm.Mov.Reg(asm.R7, asm.R2))
-	g.mark(loop)
 	g.emit(
-		asm.JCOND.Label(out), // may_goto: taken once the budget is spent
+		asm.Mov.Reg(asm.R6, asm.R2),
 		asm.FnKtimeGetNs.Call(),
-		asm.Sub.Reg(asm.R0, asm.R6),
-		asm.JLT.Reg(asm.R0, asm.R7, loop),
-		asm.Mov.Imm(asm.R0, 1),
+		asm.LoadMem(asm.R1, asm.R6, 0, asm.DWord),
+		asm.Sub.Reg(asm.R0, asm.R1),
+		asm.LoadMem(asm.R1, asm.R6, 8, asm.DWord),
+		asm.JGE.Reg(asm.R0, asm.R1, stop),
+		asm.Mov.Imm(asm.R0, 0),
 		asm.Return(),
 	)
-	g.mark(out)
-	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Return())
+	g.mark(stop)
+	g.emit(asm.Mov.Imm(asm.R0, 1), asm.Return())
 }
 
 // chillSpec adds the chill map if the program calls chill().

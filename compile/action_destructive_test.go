@@ -73,8 +73,8 @@ func TestCopyoutWritesUser(t *testing.T) {
 }
 
 // TestChillSpinner checks that chill() gets the per-CPU chill map and
-// a spinner function bounded by may_goto, and that programs without
-// chill() have neither.
+// a spinner function that bpf_loop() calls back, and that programs
+// without chill() have neither.
 func TestChillSpinner(t *testing.T) {
 	p, err := compileSrc(t, "", `BEGIN { chill(1000); }`)
 	if err != nil {
@@ -94,12 +94,17 @@ func TestChillSpinner(t *testing.T) {
 	if start < 0 {
 		t.Fatal("no chill_1 function")
 	}
-	mayGoto := false
-	for _, ins := range insns[start:] {
-		mayGoto = mayGoto || ins.OpCode.JumpOp() == asm.JCOND
+	loops, callbacks := 0, 0
+	for _, ins := range insns[:start] {
+		if ins.IsBuiltinCall() && ins.Constant == int64(asm.FnLoop) {
+			loops++
+		}
+		if ins.IsLoadOfFunctionPointer() && ins.Reference() == "chill_1" {
+			callbacks++
+		}
 	}
-	if !mayGoto {
-		t.Error("the spinner has no may_goto")
+	if loops != chillCalls || callbacks != chillCalls {
+		t.Errorf("%d bpf_loop() calls with %d spinner callbacks, want %d", loops, callbacks, chillCalls)
 	}
 	p, err = compileSrc(t, "", `BEGIN { raise(9); }`)
 	if err != nil {

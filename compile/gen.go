@@ -83,6 +83,17 @@ func (g *gen) mark(l string) {
 	g.pending = l
 }
 
+// loopHead marks the test of a loop that is entered by a jump to it
+// ("ja loop; next: step; loop: test ...; jxx next"), ending the step with
+// a jump to the test. Verifiers before Linux 6.4 refuse to reach, by
+// falling through, an instruction that their walk entered by a jump and
+// has not yet left, even where bounded loops are allowed; the kernel
+// removes the jump as a no-op after verification.
+func (g *gen) loopHead(l string) {
+	g.emit(asm.Ja.Label(l))
+	g.mark(l)
+}
+
 // annotate attaches the source line of n to the next instruction, for -S
 // and for verifier messages.
 func (g *gen) annotate(n ast.Node) {

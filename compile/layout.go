@@ -329,7 +329,7 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 	for _, f := range funcs {
 		insns = append(insns, f.insns...)
 	}
-	insns = c.withErrorFuncs(p, funcs, insns)
+	insns = withFuncInfo(c.withErrorFuncs(p, funcs, insns))
 	pt, at := p.Owner().ProgramType(p)
 	ps := &ebpf.ProgramSpec{Name: mapName(name), Type: pt, AttachType: at, License: "GPL", Instructions: insns}
 	return &spec.ProbeProgram{Probe: p, Program: ps, EPIDs: ecbs}, nil

@@ -45,7 +45,7 @@ func (g *gen) cleanpath(e *ast.CallExpr) {
 	g.emit(asm.Mov.Imm(asm.R5, 0), asm.Ja.Label(loop))
 	g.mark(next)
 	g.emit(asm.Add.Imm(asm.R5, 1))
-	g.mark(loop)
+	g.loopHead(loop)
 	g.stay(asm.JLE.Imm(asm.R5, int32(m), ""), out)
 	g.emit(
 		asm.Mov.Imm(asm.R0, 0),

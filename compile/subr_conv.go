@@ -203,7 +203,7 @@ func (g *gen) strtoll(e *ast.CallExpr) {
 	g.emit(asm.Mov.Imm(asm.R1, 0), asm.Ja.Label(skip))
 	g.mark(next)
 	g.emit(asm.Add.Imm(asm.R1, 1))
-	g.mark(skip)
+	g.loopHead(skip)
 	load(0, blank)
 	digit()
 	g.emit(asm.JEq.Imm(asm.R0, digitBlank, next))
@@ -243,7 +243,7 @@ func (g *gen) strtoll(e *ast.CallExpr) {
 		asm.Add.Reg(asm.R3, asm.R0),
 		asm.Add.Imm(asm.R1, 1),
 	)
-	g.mark(loop)
+	g.loopHead(loop)
 	load(0, finish)
 	digit()
 	g.emit(asm.JLT.Reg(asm.R0, asm.R8, more))

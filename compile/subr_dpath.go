@@ -153,7 +153,9 @@ func (g *gen) pathName(e ast.Expr, path func()) {
 		asm.Add.Imm(asm.R3, int32(name)),
 		asm.FnProbeReadKernel.Call(),
 		asm.LoadMem(asm.R1, regScratch, int16(pos), asm.DWord),
-		asm.JEq.Imm(asm.R1, 0, root),
+		// < 1 rather than == 0: verifiers before 6.x learn no lower
+		// bound from a jump on inequality.
+		asm.JLT.Imm(asm.R1, 1, root),
 		asm.JGT.Imm(asm.R1, int32(size-1), root),
 		asm.Sub.Imm(asm.R1, 1),
 		asm.StoreMem(regScratch, int16(pos), asm.R1, asm.DWord),

@@ -247,7 +247,7 @@ func (g *gen) inet6(work, addr, endSlot int, onlyV4 bool, out string) {
 	g.emit(asm.Mov.Imm(asm.R4, 0), asm.Ja.Label(loop))
 	g.mark(next)
 	g.emit(asm.Add.Imm(asm.R4, 1))
-	g.mark(loop)
+	g.loopHead(loop)
 	g.stay(asm.JLT.Imm(asm.R4, 8, ""), out)
 	g.emit(
 		asm.LoadMem(asm.R5, regScratch, int16(endSlot), asm.DWord),

@@ -71,7 +71,7 @@ func (g *gen) scanBack(k, p asm.Register, n int, slashes bool) {
 	g.emit(asm.Ja.Label(loop))
 	g.mark(next)
 	g.emit(asm.Sub.Imm(k, 1))
-	g.mark(loop)
+	g.loopHead(loop)
 	g.stay(asm.JGE.Imm(k, 1, ""), done)
 	g.emit(
 		asm.Mov.Reg(asm.R1, p),

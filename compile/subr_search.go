@@ -56,7 +56,7 @@ func (g *gen) strchr(e *ast.CallExpr, last bool) {
 	g.emit(asm.Mov.Imm(asm.R4, -1), asm.Mov.Imm(asm.R0, 0), asm.Ja.Label(loop))
 	g.mark(next)
 	g.emit(asm.Add.Imm(asm.R0, 1))
-	g.mark(loop)
+	g.loopHead(loop)
 	g.emit(
 		asm.JGE.Imm(asm.R0, int32(n), done),
 		asm.Mov.Reg(asm.R1, asm.R8),
@@ -145,7 +145,7 @@ func (g *gen) search(e *ast.CallExpr, kind searchKind) {
 	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Ja.Label(loop))
 	g.mark(next)
 	g.emit(asm.Add.Imm(asm.R0, 1))
-	g.mark(loop)
+	g.loopHead(loop)
 	g.emit(
 		asm.JGE.Imm(asm.R0, int32(m), masked),
 		asm.Mov.Reg(asm.R1, asm.R0),
@@ -203,7 +203,7 @@ func (g *gen) search(e *ast.CallExpr, kind searchKind) {
 		g.emit(asm.Add.Imm(asm.R5, 1))
 		g.stay(asm.JLE.Imm(asm.R5, int32(n), ""), end)
 	}
-	g.mark(outer)
+	g.loopHead(outer)
 	if kind != searchRindex {
 		g.emit(asm.LoadMem(asm.R0, regScratch, int16(lenSlot), asm.DWord))
 		g.stay(asm.JLT.Reg(asm.R5, asm.R0, ""), end)
@@ -235,7 +235,7 @@ func (g *gen) differ(pad, mask, m int) {
 	)
 	g.mark(next)
 	g.emit(asm.Add.Imm(asm.R0, 8))
-	g.mark(loop)
+	g.loopHead(loop)
 	g.emit(
 		asm.JGE.Imm(asm.R0, int32(m), done),
 		asm.Mov.Reg(asm.R1, asm.R8),

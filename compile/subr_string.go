@@ -101,7 +101,7 @@ func (g *gen) length(r, p, t asm.Register, n int) int {
 	g.emit(asm.Mov.Imm(r, 0), asm.Ja.Label(loop))
 	g.mark(next)
 	g.emit(asm.Add.Imm(r, 1))
-	g.mark(loop)
+	g.loopHead(loop)
 	g.emit(
 		asm.JGE.Imm(r, int32(n), done),
 		asm.Mov.Reg(t, p),
@@ -124,7 +124,7 @@ func (g *gen) copyOut(p, k, end asm.Register, n, dst, max int) {
 	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Ja.Label(loop))
 	g.mark(next)
 	g.emit(asm.Add.Imm(asm.R0, 1), asm.Add.Imm(k, 1))
-	g.mark(loop)
+	g.loopHead(loop)
 	g.emit(asm.JGE.Imm(asm.R0, int32(max), done))
 	g.stay(asm.JLT.Imm(k, int32(n), ""), done)
 	g.stay(asm.JLT.Reg(k, end, ""), done)
@@ -174,7 +174,7 @@ func (g *gen) strjoin(e *ast.CallExpr) {
 		g.emit(asm.Mov.Imm(asm.R3, 0), asm.Ja.Label(loop))
 		g.mark(next)
 		g.emit(asm.Add.Imm(asm.R3, 1), asm.Add.Imm(asm.R0, 1))
-		g.mark(loop)
+		g.loopHead(loop)
 		g.emit(
 			asm.JGE.Imm(asm.R3, int32(n), done),
 			asm.Mov.Reg(asm.R1, p),
@@ -291,7 +291,7 @@ func (g *gen) changeCase(e *ast.CallExpr, upper bool) {
 	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Ja.Label(loop))
 	g.mark(next)
 	g.emit(asm.Add.Imm(asm.R0, 1))
-	g.mark(loop)
+	g.loopHead(loop)
 	g.emit(
 		asm.JGE.Imm(asm.R0, int32(min(n, size-1)), done),
 		asm.Mov.Reg(asm.R1, asm.R8),

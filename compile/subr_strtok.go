@@ -74,7 +74,7 @@ func (g *gen) strtok(e *ast.CallExpr) {
 	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Ja.Label(loop))
 	g.mark(next)
 	g.emit(asm.Add.Imm(asm.R0, 1))
-	g.mark(loop)
+	g.loopHead(loop)
 	g.emit(
 		asm.JGE.Imm(asm.R0, int32(min(nd, size)), filled),
 		asm.Mov.Reg(asm.R1, asm.R9),
@@ -116,7 +116,7 @@ func (g *gen) strtok(e *ast.CallExpr) {
 	g.emit(asm.Ja.Label(skip))
 	g.mark(skipped)
 	g.emit(asm.Add.Imm(asm.R3, 1))
-	g.mark(skip)
+	g.loopHead(skip)
 	g.stay(asm.JLT.Imm(asm.R3, int32(n), ""), null)
 	delim(true, null, found)
 	g.emit(asm.Ja.Label(skipped))
@@ -127,7 +127,7 @@ func (g *gen) strtok(e *ast.CallExpr) {
 	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Ja.Label(copyLoop))
 	g.mark(copied)
 	g.emit(asm.Add.Imm(asm.R0, 1), asm.Add.Imm(asm.R3, 1))
-	g.mark(copyLoop)
+	g.loopHead(copyLoop)
 	g.emit(asm.JGE.Imm(asm.R0, int32(size-1), done))
 	g.stay(asm.JLT.Imm(asm.R3, int32(n), ""), done)
 	delim(false, done, done)

@@ -47,3 +47,10 @@ func skip(t testing.TB, format string, args ...any) {
 	}
 	t.Skipf(format, args...)
 }
+
+// Missing stops a test whose machine lacks a tool or file it needs,
+// naming it: a skip, or a failure under CI, as for RequireBPF.
+func Missing(t testing.TB, format string, args ...any) {
+	t.Helper()
+	skip(t, format, args...)
+}
