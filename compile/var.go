@@ -31,19 +31,7 @@ func (g *gen) loadVar(e ast.Expr) {
 	str := v.Type.Kind == check.String
 	switch {
 	case loc.mapName != "":
-		key := g.dynKey(e, v, loc)
-		found, end := g.newLabel(), g.newLabel()
-		g.lookup(loc.mapName, key)
-		g.emit(asm.JNE.Imm(asm.R0, 0, found))
-		if str {
-			g.emit(asm.LoadMapValue(asm.R0, 0, uint32(g.c.layout.zero)).WithReference(spec.MapRodata))
-		}
-		g.emit(asm.Ja.Label(end))
-		g.mark(found)
-		if !str {
-			g.emit(asm.LoadMem(asm.R0, asm.R0, 0, asm.DWord))
-		}
-		g.mark(end)
+		g.loadDyn(loc, g.dynKey(e, v, loc), str)
 	case v.Kind == check.Global:
 		g.emit(asm.LoadMapValue(asm.R0, 0, uint32(loc.off)).WithReference(spec.MapGlobals))
 		if !str {
@@ -56,6 +44,23 @@ func (g *gen) loadVar(e ast.Expr) {
 			g.emit(asm.LoadMem(asm.R0, regScratch, int16(loc.off), asm.DWord))
 		}
 	}
+}
+
+// loadDyn loads the dynamic variable whose key is at the scratch offset
+// key: its value, or the address of its string, or 0 or "" if absent.
+func (g *gen) loadDyn(loc varLoc, key int, str bool) {
+	found, end := g.newLabel(), g.newLabel()
+	g.lookup(loc.mapName, key)
+	g.emit(asm.JNE.Imm(asm.R0, 0, found))
+	if str {
+		g.emit(asm.LoadMapValue(asm.R0, 0, uint32(g.c.layout.zero)).WithReference(spec.MapRodata))
+	}
+	g.emit(asm.Ja.Label(end))
+	g.mark(found)
+	if !str {
+		g.emit(asm.LoadMem(asm.R0, asm.R0, 0, asm.DWord))
+	}
+	g.mark(end)
 }
 
 // lookup calls bpf_map_lookup_elem(map, scratch+key) leaving the value
@@ -117,7 +122,10 @@ func (g *gen) storeVar(e ast.Expr, src check.Type) {
 	}
 	switch {
 	case loc.mapName != "":
-		g.storeDyn(e, v, loc, roundUp(src.Size, 8))
+		g.push()
+		key := g.dynKey(e, v, loc)
+		g.pop(asm.R0)
+		g.storeDyn(v, loc, key, roundUp(src.Size, 8))
 	case v.Kind == check.Global:
 		if str {
 			g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.LoadMapValue(asm.R9, 0, uint32(loc.off)).WithReference(spec.MapGlobals))
@@ -137,17 +145,15 @@ func (g *gen) storeVar(e ast.Expr, src check.Type) {
 	}
 }
 
-// storeDyn stores R0 into a dynamic variable. Storing 0 deletes it, as
+// storeDyn stores R0 into the dynamic variable whose key is at the
+// scratch offset key. Storing 0 deletes it, as
 // DTrace frees a dynamic variable assigned zero; a string variable is
 // deleted when assigned the empty string, which is what 0 (DTrace's
 // null string) becomes. A full map counts a dynamic variable drop.
-func (g *gen) storeDyn(e ast.Expr, v *check.Var, loc varLoc, srcSize int) {
+func (g *gen) storeDyn(v *check.Var, loc varLoc, key int, srcSize int) {
 	str := v.Type.Kind == check.String
-	g.push()
-	key := g.dynKey(e, v, loc)
 	val := 0
 	store, done := g.newLabel(), g.newLabel()
-	g.pop(asm.R0)
 	if str {
 		val = g.tmp(loc.valSize)
 		g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(val)))
@@ -216,10 +222,15 @@ func (g *gen) assign(e *ast.AssignExpr) {
 	}
 	if e.Op == token.ASSIGN {
 		g.expr(e.Y)
-		g.storeTarget(x, g.typeOf(e.Y))
+		if g.isMemory(x) {
+			g.storeMem(x, g.typeOf(x))
+		} else {
+			g.storeVar(x, g.typeOf(e.Y))
+		}
 		return
 	}
-	g.loadTarget(x)
+	tg := g.target(x)
+	g.loadTarget(tg)
 	g.push()
 	g.expr(e.Y)
 	g.emit(asm.Mov.Reg(asm.R2, asm.R0))
@@ -236,33 +247,62 @@ func (g *gen) assign(e *ast.AssignExpr) {
 	default:
 		g.arith(compoundOps[e.Op], t)
 	}
-	g.storeTarget(x, t)
+	g.storeTarget(tg, t)
 }
 
-// loadTarget loads the current value of an assignment's target: a
-// variable, or memory inside a struct or array variable.
-func (g *gen) loadTarget(x ast.Expr) {
-	if g.isMemory(x) {
-		g.load(x)
-		return
-	}
-	g.loadVar(x)
+// target is the target of a compound assignment or of ++/--, read and
+// then written: a dynamic variable's key is built once, as DTrace
+// evaluates a[i++] += 1's key once.
+type target struct {
+	x   ast.Expr
+	key int // scratch offset of a dynamic variable's key, else -1
 }
 
-// storeTarget stores R0, a value of type src, into an assignment's
-// target, leaving the stored value in R0.
-func (g *gen) storeTarget(x ast.Expr, src check.Type) {
-	if g.isMemory(x) {
-		g.storeMem(x, g.typeOf(x))
-		return
+func (g *gen) target(x ast.Expr) target {
+	if !g.isMemory(x) {
+		if v, loc := g.varOf(x); v != nil && loc.mapName != "" {
+			return target{x: x, key: g.dynKey(x, v, loc)}
+		}
 	}
-	g.storeVar(x, src)
+	return target{x: x, key: -1}
+}
+
+// loadTarget loads the current value of a target: a variable, or memory
+// inside a struct or array variable.
+func (g *gen) loadTarget(t target) {
+	switch {
+	case g.isMemory(t.x):
+		g.load(t.x)
+	case t.key >= 0:
+		v, loc := g.varOf(t.x)
+		g.loadDyn(loc, t.key, v.Type.Kind == check.String)
+	default:
+		g.loadVar(t.x)
+	}
+}
+
+// storeTarget stores R0, a value of type src, into a target, leaving
+// the stored value in R0.
+func (g *gen) storeTarget(t target, src check.Type) {
+	switch {
+	case g.isMemory(t.x):
+		g.storeMem(t.x, g.typeOf(t.x))
+	case t.key >= 0:
+		v, loc := g.varOf(t.x)
+		if v.Type.Kind != check.String {
+			g.normalize(asm.R0, v.Type)
+		}
+		g.storeDyn(v, loc, t.key, roundUp(src.Size, 8))
+	default:
+		g.storeVar(t.x, src)
+	}
 }
 
 // incdec implements ++ and --; a postfix form yields the old value.
 func (g *gen) incdec(x ast.Expr, op token.Kind, postfix bool) {
 	x = ast.Unparen(x)
-	g.loadTarget(x)
+	tg := g.target(x)
+	g.loadTarget(tg)
 	g.push()
 	step := int32(1)
 	if t := g.typeOf(x); t.Kind == check.Pointer {
@@ -274,7 +314,7 @@ func (g *gen) incdec(x ast.Expr, op token.Kind, postfix bool) {
 	} else {
 		g.emit(asm.Sub.Imm(asm.R0, step))
 	}
-	g.storeTarget(x, g.typeOf(x))
+	g.storeTarget(tg, g.typeOf(x))
 	if postfix {
 		g.pop(asm.R0)
 		return
