@@ -30,7 +30,7 @@ func (g *gen) recordAct(call *ast.CallExpr, act check.Action) []spec.Item {
 		} else {
 			it = g.recordExpr(arg)
 		}
-		it.Print = printType(t)
+		it.Print = printType(t, g.c.info.Enumerators)
 		return []spec.Item{it}
 	case spec.ActSetopt:
 		var items []spec.Item
@@ -130,25 +130,31 @@ func (g *gen) recordTracemem(call *ast.CallExpr, size int) []spec.Item {
 }
 
 // printType describes t for print(), which the consumer lays out as
-// DTrace does from the type's CTF.
-func printType(t check.Type) *spec.PrintType {
+// DTrace does from the type's CTF; enums gives an enum's names.
+func printType(t check.Type, enums func(check.Type) []check.Enumerator) *spec.PrintType {
 	pt := &spec.PrintType{Name: t.Name, Size: t.Size, Signed: t.Signed}
 	switch t.Kind {
 	case check.Int:
 		pt.Kind, pt.Char = spec.PrintInt, t.Size == 1 && t.Signed
+		if list := enums(t); list != nil {
+			pt.Kind, pt.Char = spec.PrintEnum, false
+			for _, e := range list {
+				pt.Enums = append(pt.Enums, spec.PrintEnumerator{Name: e.Name, Value: e.Value})
+			}
+		}
 	case check.Float:
 		pt.Kind = spec.PrintFloat
 	case check.String:
 		pt.Kind = spec.PrintString
 	case check.Array:
-		pt.Kind, pt.Elem, pt.Len = spec.PrintArray, printType(*t.Elem), t.Len
+		pt.Kind, pt.Elem, pt.Len = spec.PrintArray, printType(*t.Elem, enums), t.Len
 	case check.Struct:
 		pt.Kind, pt.Size = spec.PrintStruct, t.Def.Size
 		if t.Def.Union {
 			pt.Kind = spec.PrintUnion
 		}
 		for _, m := range t.Def.Members() {
-			pt.Members = append(pt.Members, spec.PrintMember{Name: m.Name, Off: 8*m.Off + m.BitOff, Bits: m.BitSize, Type: printType(m.Type)})
+			pt.Members = append(pt.Members, spec.PrintMember{Name: m.Name, Off: 8*m.Off + m.BitOff, Bits: m.BitSize, Type: printType(m.Type, enums)})
 		}
 	default: // pointers, functions
 		pt.Kind = spec.PrintPointer

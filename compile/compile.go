@@ -70,7 +70,12 @@ type Parsed struct {
 
 // Parse parses D sources (the -n, -s ... arguments, in order), giving
 // each file its Base so that positions in different sources differ.
-func Parse(files []*token.File) (*Parsed, error) {
+func Parse(files []*token.File) (*Parsed, error) { return ParseTypes(files, nil) }
+
+// ParseTypes is Parse where kernelBTF (nil for none) gives the parser
+// the kernel's type names, so that a cast to a kernel typedef parses.
+func ParseTypes(files []*token.File, kernelBTF func() (*btf.Spec, error)) (*Parsed, error) {
+	isType := check.TypeNames(kernelBTF)
 	base := 0
 	for _, f := range files {
 		f.Base = base
@@ -78,7 +83,7 @@ func Parse(files []*token.File) (*Parsed, error) {
 	}
 	p := &Parsed{files: files}
 	for i, f := range files {
-		prog, err := parser.ParseFile(f)
+		prog, err := parser.ParseFileTypes(f, isType)
 		if err != nil {
 			return nil, parseErrors(files, i, err)
 		}

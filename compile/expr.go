@@ -184,6 +184,12 @@ func (g *gen) builtin(e *ast.Ident, b check.Builtin) {
 		g.fsPath(e, b)
 	case check.BUstackdepth, check.BUcaller:
 		g.userStack(b)
+	case check.BExecargs:
+		g.execargs(e)
+	case check.BCurcpu:
+		g.curcpu()
+	case check.BStackdepth, check.BCaller:
+		g.kernelStack(e, b)
 	default:
 		g.fail(e, "built-in variable %s is not supported yet", e.Name)
 	}

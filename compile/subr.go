@@ -50,6 +50,8 @@ func (g *gen) call(e *ast.CallExpr) {
 		g.strtok(e)
 	case "cleanpath":
 		g.cleanpath(e)
+	case "json":
+		g.json(e)
 	// Network addresses (subr_net.go).
 	case "inet_ntoa":
 		g.inetNtoa(e, afINET, false)
@@ -86,6 +88,8 @@ func (g *gen) call(e *ast.CallExpr) {
 		g.progenyof(e)
 	case "mutex_owned":
 		g.mutexOwned(e)
+	case "mutex_owner":
+		g.mutexOwner(e)
 	case "mutex_type_adaptive", "mutex_type_spin":
 		g.mutexType(e, e.Fun.Name == "mutex_type_adaptive")
 	case "rw_read_held", "rw_write_held", "rw_iswriter":

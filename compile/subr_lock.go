@@ -61,6 +61,15 @@ func (g *gen) mutexOwned(e *ast.CallExpr) {
 	g.mark(other)
 }
 
+// mutexOwner is mutex_owner(m): the task holding m, or NULL when m is
+// free. The flag bits (waiters, handoff, pickup) are not part of the
+// address.
+func (g *gen) mutexOwner(e *ast.CallExpr) {
+	if g.lockWord(e, "struct mutex", 8, "owner") {
+		g.emit(asm.And.Imm(asm.R0, ^mutexFlags))
+	}
+}
+
 // mutexType is mutex_type_adaptive(m) and mutex_type_spin(m): every
 // Linux mutex sleeps, so it is adaptive and never a spin mutex. The
 // argument is still evaluated, for its side effects.

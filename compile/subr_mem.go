@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"fmt"
+
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -80,9 +82,10 @@ func (g *gen) scratchAddress(area int, r asm.Register) {
 // not cleared.
 func (g *gen) alloca(e *ast.CallExpr) {
 	if n, ok := g.constArg(e.Args[0]); ok && uint64(n) > allocaSize {
-		// Oracle DTrace's tag is D_ALLOCA_SIZE, which the front end's
-		// tag catalogue (lang/check/messages.go) does not list yet.
-		g.fail(e, "alloca(%d) size larger than scratchsize %d", uint64(n), allocaSize)
+		if g.err == nil {
+			g.err = errorAt(g.c.files, e.Pos(), "D_ALLOCA_SIZE",
+				fmt.Sprintf("alloca(%d) size larger than scratchsize %d", uint64(n), allocaSize))
+		}
 		return
 	}
 	area := g.allocaArea()

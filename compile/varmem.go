@@ -9,13 +9,25 @@ import (
 	"github.com/godtrace/godtrace/spec"
 )
 
-// Struct and array variables (globals and clause-locals) are memory the
-// program owns: a member or element of one is read like kernel memory
-// (its address is a map value's) and written with direct stores, which
-// the verifier checks against the map's bounds. An element index is
-// checked against the array's length first, so that a store can never
-// land outside the variable: DTrace faults on such an access with
-// "invalid address".
+// Struct and array variables are memory the program owns: a member or
+// element of one is read like kernel memory (its address is a map
+// value's) and written with direct stores, which the verifier checks
+// against the map's bounds. An element index is checked against the
+// array's length first, so that a store can never land outside the
+// variable: DTrace faults on such an access with "invalid address".
+//
+// A dynamic one (self->s, a[k]) is its map's value. Reading one that does
+// not exist reads a zero block in rodata instead, so it reads as zeros,
+// as a scalar dynamic variable reads as 0. Storing into one creates it
+// zero-filled first, since DTrace allocates a dynamic variable at its
+// first store; a store that finds the space full is dropped and counted
+// as a dynamic variable drop. Storing into a member never frees the
+// variable, nor does copying a whole struct into it, even of zeros: a
+// struct is passed by reference, and DTrace frees a dynamic variable when
+// the value stored is zero, which an address never is. Assigning it the
+// constant 0 frees it, as Oracle's DTrace allows. (illumos faults on a
+// member of an unset one, reading or writing at the member's offset from
+// address 0.)
 
 // isAggregate reports whether t is a struct or array type.
 func isAggregate(t check.Type) bool {
@@ -28,7 +40,7 @@ func isAggregate(t check.Type) bool {
 func (g *gen) isVarMemory(e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if v := g.c.info.Vars[e]; v != nil {
-		return isAggregate(v.Type) && g.c.vars[v].mapName == ""
+		return isAggregate(v.Type)
 	}
 	switch e := e.(type) {
 	case *ast.SelectorExpr:
@@ -41,12 +53,18 @@ func (g *gen) isVarMemory(e ast.Expr) bool {
 }
 
 // varAddr leaves in R0 the address of a struct or array variable's
-// storage: its place in the globals map, or in scratch memory.
+// storage for reading: its place in the globals map or in scratch
+// memory, its dynamic variable's map value, or zeros if that does not
+// exist.
 func (g *gen) varAddr(e ast.Expr) {
 	v, loc := g.varOf(e)
 	switch {
 	case loc.mapName != "":
-		g.fail(e, "cannot take the address of this expression")
+		found := g.newLabel()
+		g.lookup(loc.mapName, g.dynKey(e, v, loc))
+		g.emit(asm.JNE.Imm(asm.R0, 0, found))
+		g.emit(asm.LoadMapValue(asm.R0, 0, uint32(g.zeroBlock(loc.valSize))).WithReference(spec.MapRodata))
+		g.mark(found)
 	case v.Kind == check.Global:
 		g.emit(asm.LoadMapValue(asm.R0, 0, uint32(loc.off)).WithReference(spec.MapGlobals))
 	default:
@@ -63,6 +81,15 @@ func (g *gen) boundIndex(n int) {
 	g.mark(ok)
 }
 
+// zeroBlock returns the rodata offset of at least n zero bytes: the
+// shared zero block, or a block of its own for a larger variable.
+func (g *gen) zeroBlock(n int) int {
+	if n <= g.c.layout.zeroSize {
+		return g.c.layout.zero
+	}
+	return g.c.literal("", n)
+}
+
 // storeMem stores R0, a value of type t, into the variable memory x
 // names, leaving the value in R0.
 func (g *gen) storeMem(x ast.Expr, t check.Type) {
@@ -75,25 +102,112 @@ func (g *gen) storeMem(x ast.Expr, t check.Type) {
 		return
 	}
 	g.normalize(asm.R0, t)
-	g.push()
-	g.addr(x)
+	val := g.push()
+	dropped, done := g.newLabel(), g.newLabel()
+	dynamic := g.storeAddr(x, dropped)
 	g.pop(asm.R1)
 	g.emit(asm.StoreMem(asm.R0, 0, asm.R1, sizeOf(t.Size)), asm.Mov.Reg(asm.R0, asm.R1))
+	if dynamic {
+		// A dropped store still yields its value.
+		g.emit(asm.Ja.Label(done))
+		g.mark(dropped)
+		g.emit(asm.LoadMem(asm.R0, asm.R10, val, asm.DWord))
+		g.mark(done)
+	}
 }
 
 // copyVar assigns a whole struct or array: x = y copies y's bytes,
-// from a variable or from kernel memory, into the variable x.
+// from a variable or from kernel memory, into the variable x. A dynamic
+// x assigned 0 (the checker allows nothing else of integer type) is
+// freed instead.
 func (g *gen) copyVar(x, y ast.Expr, t check.Type) {
 	if !g.isVarMemory(x) {
-		// A thread-local or associative array element: dynamic
-		// variables hold only scalars and strings so far.
 		g.fail(x, "values of type %s cannot be used here yet", t)
+		return
+	}
+	if g.typeOf(y).Kind == check.Int {
+		g.freeDyn(x)
 		return
 	}
 	g.addr(y)
 	g.push()
-	g.addr(x)
+	dropped := g.newLabel()
+	dynamic := g.storeAddr(x, dropped)
 	g.emit(asm.Mov.Reg(asm.R1, asm.R0))
 	g.pop(asm.R0)
 	g.read(func() {}, t.Size, g.userland(y), false)
+	if dynamic {
+		g.mark(dropped)
+	}
+}
+
+// storeAddr leaves in R0 the address of the variable memory x names, to
+// store into: a dynamic variable is created if need be. If there is no
+// room for it, the drop is counted and the code jumps to dropped; the
+// result says whether it can (the variable is dynamic).
+func (g *gen) storeAddr(x ast.Expr, dropped string) (dynamic bool) {
+	x = ast.Unparen(x)
+	if v, loc := g.varOf(x); v != nil {
+		if loc.mapName == "" {
+			g.varAddr(x)
+			return false
+		}
+		g.dynCreate(x, v, loc, dropped)
+		return true
+	}
+	switch x := x.(type) {
+	case *ast.SelectorExpr:
+		dynamic = g.storeAddr(x.X, dropped)
+		if m := g.c.info.Members[x]; m.Off != 0 {
+			g.emit(asm.Add.Imm(asm.R0, int32(m.Off)))
+		}
+	case *ast.IndexExpr:
+		dynamic = g.storeAddr(x.X, dropped)
+		g.push()
+		g.expr(x.Keys[0])
+		g.boundIndex(g.typeOf(x.X).Len)
+		if n := g.typeOf(x).Size; n != 1 {
+			g.emit(asm.Mul.Imm(asm.R0, int32(n)))
+		}
+		g.pop(asm.R1)
+		g.emit(asm.Add.Reg(asm.R0, asm.R1))
+	}
+	return dynamic
+}
+
+// dynCreate leaves in R0 the map value of the dynamic variable e,
+// creating it zero-filled if it does not exist. BPF_NOEXIST keeps a value
+// that another CPU created meanwhile; the lookup that follows finds
+// either. A full map fails both, which is a dynamic variable drop.
+func (g *gen) dynCreate(e ast.Expr, v *check.Var, loc varLoc, dropped string) {
+	key := g.dynKey(e, v, loc)
+	found := g.newLabel()
+	g.lookup(loc.mapName, key)
+	g.emit(asm.JNE.Imm(asm.R0, 0, found))
+	g.emit(
+		asm.LoadMapPtr(asm.R1, 0).WithReference(loc.mapName),
+		asm.Mov.Reg(asm.R2, regScratch),
+		asm.Add.Imm(asm.R2, int32(key)),
+		asm.LoadMapValue(asm.R3, 0, uint32(g.zeroBlock(loc.valSize))).WithReference(spec.MapRodata),
+		asm.Mov.Imm(asm.R4, updateNoExist),
+		asm.FnMapUpdateElem.Call(),
+	)
+	g.lookup(loc.mapName, key)
+	g.emit(asm.JNE.Imm(asm.R0, 0, found))
+	g.countDrop(spec.GlobalDynDrops)
+	g.emit(asm.Ja.Label(dropped))
+	g.mark(found)
+}
+
+// freeDyn deletes the dynamic variable x, leaving 0 in R0.
+func (g *gen) freeDyn(x ast.Expr) {
+	v, loc := g.varOf(x)
+	key := g.dynKey(x, v, loc)
+	g.emit(
+		asm.LoadMapPtr(asm.R1, 0).WithReference(loc.mapName),
+		asm.Mov.Reg(asm.R2, regScratch),
+		asm.Add.Imm(asm.R2, int32(key)),
+		asm.FnMapDeleteElem.Call(),
+		asm.Mov.Imm(asm.R0, 0),
+	)
 }

@@ -80,7 +80,15 @@ func datum(b []byte, it spec.Item) format.Datum {
 		if i := bytes.IndexByte(s, 0); i >= 0 {
 			s = s[:i]
 		}
-		return format.StringDatum(string(s), max(it.StrSize, it.Size))
+		if it.StrSize <= 0 {
+			return format.StringDatum(string(s), it.Size)
+		}
+		// DTrace records strsize bytes, with no room kept for a NUL: a
+		// buffer rounded up past strsize holds bytes DTrace never had.
+		if len(s) > it.StrSize {
+			s = s[:it.StrSize]
+		}
+		return format.StringDatum(string(s), it.StrSize)
 	}
 	var v uint64
 	switch it.Size {

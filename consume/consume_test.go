@@ -107,3 +107,17 @@ func TestMerge(t *testing.T) {
 		t.Error("a key no CPU aggregated was kept")
 	}
 }
+
+// A string is cut at strsize bytes, the whole of a DTrace record with no
+// room for a NUL, however large the buffer it was stored in.
+func TestStringStrsize(t *testing.T) {
+	b := []byte("abcdefg\x00")
+	d := datum(b, spec.Item{Size: 8, String: true, StrSize: 4})
+	if d.Str != "abcd" || d.Size != 4 {
+		t.Errorf("strsize 4: got %q size %d, want \"abcd\" size 4", d.Str, d.Size)
+	}
+	d = datum(b, spec.Item{Size: 8, String: true, StrSize: 256})
+	if d.Str != "abcdefg" || d.Size != 256 {
+		t.Errorf("strsize 256: got %q size %d, want \"abcdefg\" size 256", d.Str, d.Size)
+	}
+}

@@ -70,6 +70,7 @@ type Handle struct {
 	status  int            // exit() status
 	done    bool           // exit() was called
 	specs   *specStatus    // speculations, for a program with any
+	drops   dropStatus     // the drop counts reported so far
 	targets []*Process     // processes created (-c) or grabbed (-p)
 	target  int            // $target: the last of procs, 0 when none
 	stopped bool
@@ -125,7 +126,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		}
 		h.files = append(h.files, token.NewFile(s.Name, text))
 	}
-	parsed, err := compile.Parse(h.files)
+	parsed, err := compile.ParseTypes(h.files, h.kernel.BTF)
 	if err != nil {
 		return h.compileError(0, err) // each error names its file
 	}

@@ -2,26 +2,15 @@ package dtrace
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/spec"
 )
 
-// DropHandler is implemented by a Consumer that is told of drops as
-// DTrace's drop handler is: the failed speculations and speculative
-// drops since the last report, at the status rate and when tracing
-// stops. The message is DTrace's, without "dtrace: " and the newline.
-type DropHandler interface {
-	Drop(h *Handle, msg string) error
-}
-
 // specStatus is what the consumer knows of speculations: the records it
-// holds, and what it last reported.
+// holds.
 type specStatus struct {
-	held           *consume.Speculations
-	last           time.Time // of the last status report
-	unavail, drops uint64    // reported so far
+	held *consume.Speculations
 }
 
 // deliver passes a record to c. A speculative record is held until its
@@ -49,41 +38,6 @@ func (h *Handle) speculations() *specStatus {
 	return h.specs
 }
 
-// statusDrops reports drops, as dtrace_status() does: once per statusrate
-// while tracing, and always once stopped (force).
-func (h *Handle) statusDrops(c Consumer, force bool) error {
-	s := h.speculations()
-	if s == nil {
-		return nil
-	}
-	now := time.Now()
-	if !force && !s.last.IsZero() && now.Sub(s.last) < h.Options.Rate("statusrate") {
-		return nil
-	}
-	s.last = now
-	d, ok := c.(DropHandler)
-	if !ok {
-		return nil
-	}
-	unavail, err := h.failedSpeculations()
-	if err != nil {
-		return err
-	}
-	// In the order of DTrace's drop table: speculative drops, then
-	// failed speculations.
-	if n := s.held.Drops - s.drops; n > 0 {
-		s.drops = s.held.Drops
-		if err := d.Drop(h, fmt.Sprintf("%d speculative drop%s", n, plural(n))); err != nil {
-			return err
-		}
-	}
-	if n := unavail - s.unavail; n > 0 {
-		s.unavail = unavail
-		return d.Drop(h, fmt.Sprintf("%d failed speculation%s (no speculative buffer available)", n, plural(n)))
-	}
-	return nil
-}
-
 // failedSpeculations returns how many speculation() calls found no
 // speculation free.
 func (h *Handle) failedSpeculations() (uint64, error) {
@@ -96,13 +50,6 @@ func (h *Handle) failedSpeculations() (uint64, error) {
 		return 0, fmt.Errorf("reading speculations: %w", err)
 	}
 	return le64(b[:]), nil
-}
-
-func plural(n uint64) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // onlyEndsSpeculations reports whether an ECB's actions record nothing

@@ -201,6 +201,9 @@ func (c *Conv) text(env *Env, d Datum) (string, error) {
 		}
 		return wideString(d.raw()), nil
 	case prAddr:
+		if d.Kind == String {
+			return d.Str, nil // a sym() or func() key, resolved by the consumer
+		}
 		if d.Kind != Int || (d.Size != 4 && d.Size != 8) {
 			return "", ErrMismatch
 		}
@@ -232,6 +235,11 @@ func userAddrText(env *Env, d Datum) (string, error) {
 		pid = env.Target
 	}
 	switch {
+	case d.Kind == String:
+		// A usym(), ufunc() or uaddr() key, which the consumer resolved
+		// as it folded the addresses of one symbol together: the text
+		// dtrace_uaddr2str() gives the folded address.
+		return d.Str, nil
 	case d.Kind == Int && (d.Size == 4 || d.Size == 8):
 		return env.UserAddr(pid, d.uint()), nil
 	case d.Kind == Bytes && d.Size == 16:

@@ -344,6 +344,8 @@ func TestPrintfSymbols(t *testing.T) {
 			"vmlinux`do_sys_open vmlinux`do_sys_open+0x10 ext4`0x2345 0x9999"},
 		{"%-25a|", []Datum{u64(0x1000)}, "vmlinux`do_sys_open      |"},
 		{"%A %A %A", []Datum{u64(0x7000), u64(0x7008), pidAddr}, "libc.so.6`read libc.so.6`read+0x8 libc.so.6`read+0x10"},
+		// Symbol keys of printa(), which the consumer resolved.
+		{"%A|%-12a|", []Datum{str("libc.so.6`read"), str("vmlinux`f")}, "libc.so.6`read|vmlinux`f   |"},
 	}
 	for _, c := range cases {
 		f, err := ParseFormat(c.format)

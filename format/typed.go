@@ -140,7 +140,36 @@ func (p *typedPrinter) value(t *dspec.PrintType, off, bits int) {
 		p.array(&dspec.PrintType{Kind: dspec.PrintInt, Name: "char", Size: 1, Signed: true, Char: true}, t.Size, off)
 	case dspec.PrintStruct, dspec.PrintUnion:
 		p.o.byte('{')
+	case dspec.PrintEnum:
+		p.enum(t, off)
 	}
+}
+
+// enum prints an enum as dt_print_enum() does: the value read at the
+// enum's size (1 and 2 bytes unsigned, 4 signed), then the first
+// enumerator of that value, or the value in decimal. Other sizes are
+// refused, as CTF's int-valued enumerators cannot hold them.
+func (p *typedPrinter) enum(t *dspec.PrintType, off int) {
+	var v int64
+	i := off / 8
+	switch t.Size {
+	case 1:
+		v = int64(p.at(i))
+	case 2:
+		v = int64(uint16(p.at(i)) | uint16(p.at(i+1))<<8)
+	case 4:
+		v = int64(int32(uint32(p.at(i)) | uint32(p.at(i+1))<<8 | uint32(p.at(i+2))<<16 | uint32(p.at(i+3))<<24))
+	default:
+		p.o.str("<invalid enum size " + strconv.Itoa(t.Size) + ">")
+		return
+	}
+	for _, e := range t.Enums {
+		if int64(int32(e.Value)) == v {
+			p.o.str(e.Name)
+			return
+		}
+	}
+	p.o.str(strconv.FormatInt(v, 10))
 }
 
 // integer prints an integer: as a bit-field when its width is not a

@@ -101,3 +101,33 @@ func TestSymbolic(t *testing.T) {
 		t.Errorf("got %q, want %q", buf.String(), want)
 	}
 }
+
+// dt_print_enum(): the enumerator of the value read at the enum's size
+// (1 and 2 bytes unsigned), else the number; sizes CTF cannot give an
+// enum are refused.
+func TestPrintTypedEnum(t *testing.T) {
+	names := []dspec.PrintEnumerator{{Name: "RED", Value: 0}, {Name: "NEG", Value: -1}, {Name: "BIG", Value: 255}}
+	enum := func(size int) *dspec.PrintType {
+		return &dspec.PrintType{Kind: dspec.PrintEnum, Name: "enum e", Size: size, Enums: names}
+	}
+	for _, c := range []struct {
+		size int
+		b    []byte
+		want string
+	}{
+		{4, []byte{0, 0, 0, 0}, "enum e RED\n"},
+		{4, []byte{0xff, 0xff, 0xff, 0xff}, "enum e NEG\n"},
+		{4, []byte{7, 0, 0, 0}, "enum e 7\n"},
+		{1, []byte{0xff}, "enum e BIG\n"},
+		{2, []byte{0xfe, 0xff}, "enum e 65534\n"},
+		{8, make([]byte, 8), "enum e <invalid enum size 8>\n"},
+	} {
+		var b bytes.Buffer
+		if err := PrintTyped(&b, enum(c.size), c.b); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != c.want {
+			t.Errorf("size %d % x: got %q, want %q", c.size, c.b, b.String(), c.want)
+		}
+	}
+}

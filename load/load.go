@@ -41,6 +41,9 @@ func Load(p *spec.Program) (*Objects, error) {
 		cs.Programs[name] = pp.Program
 		names[pp.Probe.ID] = name
 	}
+	if err := addCPUInfo(cs); err != nil {
+		return nil, err
+	}
 	coll, err := ebpf.NewCollection(cs)
 	if err != nil {
 		return nil, verifierError(p, err)

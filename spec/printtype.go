@@ -28,6 +28,7 @@ const (
 	PrintStruct
 	PrintUnion
 	PrintString // D's string
+	PrintEnum   // an enum: the enumerator's name, or the number
 )
 
 // PrintType describes a type for print(), which DTrace prints from the
@@ -40,6 +41,8 @@ type PrintType struct {
 	Size   int
 	Signed bool
 	Char   bool // a char: printed as a character
+	// Enums are an enum's enumerators, in declaration order.
+	Enums []PrintEnumerator
 	// Arrays: Len elements of Elem; structs and unions: Members.
 	Elem    *PrintType
 	Len     int
@@ -53,4 +56,10 @@ type PrintMember struct {
 	Off  int
 	Bits int
 	Type *PrintType
+}
+
+// PrintEnumerator is one name of an enum and its value.
+type PrintEnumerator struct {
+	Name  string
+	Value int64
 }

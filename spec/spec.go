@@ -53,6 +53,21 @@ const (
 	SpecSlots   = 8 // the slot of speculation ID i is at SpecSlots + 8*(i-1)
 )
 
+// MapCPUInfo is curcpu's per-CPU array: its one value, on each CPU, is
+// that CPU's cpuinfo_t, which the loader writes before any program runs
+// (as Oracle DTrace fills its cpuinfo map). Each member is an int32 at
+// the offset named here: the CPU's number, its processor set (Linux has
+// none: 0), its chip (physical package) and its locality group (NUMA
+// node).
+const (
+	MapCPUInfo  = "cpuinfo"
+	CPUInfoID   = 0
+	CPUInfoPset = 4
+	CPUInfoChip = 8
+	CPUInfoLgrp = 12
+	CPUInfoSize = 16
+)
+
 // SpecTagSize is the size of a speculation tag: the speculation ID
 // (uint32, 0 for none) then its generation (uint32). A speculative record
 // carries one at ECB.Spec, and commit() and discard() record one.

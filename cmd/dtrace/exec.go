@@ -173,6 +173,8 @@ func (w *procWatch) allExited() bool {
 	return len(w.procs) > 0 && w.gone == len(w.procs)
 }
 
+// reportDrops reports the records the buffer had no room for. The other
+// drops are reported by the Handle at each status interval (Printer.Drop).
 func reportDrops(h *dtrace.Handle, stderr io.Writer) {
 	if per, err := h.BufferDrops(); err == nil {
 		for cpu, n := range per {
@@ -180,16 +182,6 @@ func reportDrops(h *dtrace.Handle, stderr io.Writer) {
 				fmt.Fprintf(stderr, "dtrace: %d drop%s on CPU %d\n", n, plural(n), cpu)
 			}
 		}
-	}
-	agg, dyn, err := h.Drops()
-	if err != nil {
-		return
-	}
-	if dyn > 0 {
-		fmt.Fprintf(stderr, "dtrace: %d dynamic variable drop%s\n", dyn, plural(dyn))
-	}
-	if agg > 0 {
-		fmt.Fprintf(stderr, "dtrace: %d aggregation drop%s\n", agg, plural(agg))
 	}
 }
 

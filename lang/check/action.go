@@ -383,10 +383,6 @@ func (c *checker) call(e *ast.CallExpr) Type {
 		c.errorf(e.Fun.At, "D_AGG_FUNC", "%s( ) may only be used as an aggregating function", e.Fun.Name)
 		return TypeInvalid
 	}
-	if unimplementedFuncs[e.Fun.Name] {
-		c.errorf(e.Fun.At, "D_FUNC_UNDEF", "unimplemented subroutine: %s", e.Fun.Name)
-		return TypeInvalid
-	}
 	c.errorf(e.Fun.At, "D_FUNC_UNDEF", "undefined function name: %s", e.Fun.Name)
 	return TypeInvalid
 }

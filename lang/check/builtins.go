@@ -1,5 +1,7 @@
 package check
 
+import "github.com/godtrace/godtrace/spec"
+
 // Builtin identifies one of D's built-in variables.
 type Builtin int
 
@@ -38,6 +40,10 @@ const (
 	BRoot
 	BUstackdepth
 	BUcaller
+	BExecargs
+	BCurcpu
+	BStackdepth
+	BCaller
 )
 
 type builtinDef struct {
@@ -76,4 +82,22 @@ var builtins = map[string]builtinDef{
 	"root":          {BRoot, StringType(0)},
 	"ustackdepth":   {BUstackdepth, TypeUint32},
 	"ucaller":       {BUcaller, TypeUint64},
+	"execargs":      {BExecargs, StringType(0)},
+	"curcpu":        {BCurcpu, PointerTo(cpuinfoType)},
+	"stackdepth":    {BStackdepth, TypeUint32},
+	"caller":        {BCaller, TypeUint64},
 }
+
+// cpuinfoType is the cpuinfo_t that curcpu points to, with DTrace's
+// members, laid out as the loader fills each CPU's value of the cpuinfo
+// map (spec.MapCPUInfo).
+var cpuinfoType = func() Type {
+	id := func(name string) Type { return Type{Kind: Int, Size: 4, Signed: true, Name: name} }
+	def := &StructDef{Name: "struct cpuinfo", Size: spec.CPUInfoSize, Complete: true, members: []Member{
+		{Name: "cpu_id", Type: typeNames["processorid_t"], Off: spec.CPUInfoID},
+		{Name: "cpu_pset", Type: id("psetid_t"), Off: spec.CPUInfoPset},
+		{Name: "cpu_chip", Type: id("chipid_t"), Off: spec.CPUInfoChip},
+		{Name: "cpu_lgrp", Type: id("lgrp_id_t"), Off: spec.CPUInfoLgrp},
+	}}
+	return Type{Kind: Struct, Size: def.Size, Name: "cpuinfo_t", Def: def}
+}()

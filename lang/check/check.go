@@ -115,6 +115,8 @@ type Info struct {
 	// KernelType looks up a kernel type by name ("struct dentry"), for
 	// subroutines whose code walks kernel structures (d_path).
 	KernelType func(name string) (Type, bool)
+	// Enumerators lists an enum type's names and values, for print().
+	Enumerators func(t Type) []Enumerator
 	// Members maps a member access (-> or .) to the member it names.
 	Members map[*ast.SelectorExpr]Member
 	// Symbols maps each scoped identifier (`jiffies) to the kernel
@@ -203,6 +205,7 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 		symbols:  map[string]*Symbol{},
 	}
 	c.info.KernelType = c.kernel.lookup
+	c.info.Enumerators = c.enumerators
 	c.program(prog.Decls)
 	if len(c.errs) > 0 {
 		c.errs.sort()
@@ -467,7 +470,7 @@ func (c *checker) varDeclarator(class token.Kind, base Type, n *ast.Declarator) 
 		c.redeclared(n, decl, prev)
 		return
 	}
-	if !c.declarable(class, n, vt) {
+	if !c.declarable(n, vt) {
 		return
 	}
 	v := c.declare(class, n.Name, n.At)
@@ -585,17 +588,16 @@ func sameDeclType(a, b Type) bool {
 
 // declarable reports whether a new variable may have type t: not void,
 // not an incomplete struct, and of a type godtrace can store. Structs
-// and arrays are stored only in globals and clause-locals, whose
-// storage is fixed and so addressable by generated code.
-func (c *checker) declarable(class token.Kind, n *ast.Declarator, t Type) bool {
+// and arrays may be variables of every kind: a dynamic variable's
+// storage is a map value, as addressable as a global's.
+func (c *checker) declarable(n *ast.Declarator, t Type) bool {
 	r := t.resolved()
-	fixed := class != token.SELF && len(n.Keys) == 0
 	switch {
 	case r.Kind == Void:
 		c.errorf(n.At, "D_DECL_VOIDOBJ", "cannot have void object: %s", n.Name)
 	case r.Kind == Struct && !r.Def.Complete:
 		c.errorf(n.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", t, n.Name)
-	case fixed && (r.Kind == Struct || r.Kind == Array):
+	case r.Kind == Struct || r.Kind == Array:
 		return true
 	case r.Kind != Int && r.Kind != String && r.Kind != Pointer:
 		c.errorf(n.At, "D_UNKNOWN", "variables of type %s are not supported yet", t)

@@ -18,7 +18,10 @@ import (
 func parse(t *testing.T, name string, src []byte) (*token.File, *ast.Program) {
 	t.Helper()
 	f := token.NewFile(name, src)
-	prog, err := parser.ParseFile(f)
+	// The parser knows the saved kernel's typedefs, as dtrace's does.
+	prog, err := parser.ParseFileTypes(f, TypeNames(func() (*btf.Spec, error) {
+		return testenv.SavedBTF(t, "testdata/vmlinux.btf.gz"), nil
+	}))
 	if err != nil {
 		t.Fatalf("%s: parse: %v", name, err)
 	}

@@ -79,22 +79,12 @@ func builtinKind(name string) (string, bool) {
 
 func isAction(name string) bool {
 	_, ok := actionNames[name]
-	return ok || unimplementedFuncs[name] && unimplementedActions[name]
+	return ok
 }
 
 func isSubr(name string) bool {
 	_, ok := subrs[name]
-	return ok || unimplementedFuncs[name] && !unimplementedActions[name]
-}
-
-// unimplementedActions are the names in unimplementedFuncs that DTrace
-// defines as actions rather than subroutines.
-var unimplementedActions = map[string]bool{
-	"breakpoint": true, "chill": true, "commit": true, "discard": true,
-	"freopen": true, "ftruncate": true, "jstack": true, "panic": true,
-	"print": true, "raise": true, "setopt": true, "speculate": true,
-	"stack": true, "stop": true, "system": true, "tracemem": true,
-	"uaddr": true, "ufunc": true, "umod": true, "ustack": true, "usym": true,
+	return ok
 }
 
 // declarator applies a declarator's pointers and array dimensions to a

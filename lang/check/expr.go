@@ -203,7 +203,7 @@ func funcKind(name string) string {
 	switch {
 	case agg:
 		return "aggregating function"
-	case act || unimplementedActions[name] || symbolActions[name]:
+	case act || symbolActions[name]:
 		return "tracing function"
 	case isSubr(name):
 		return "function"
@@ -491,8 +491,7 @@ func isActionCall(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	_, act := actionNames[call.Fun.Name]
-	return act || unimplementedActions[call.Fun.Name]
+	return isAction(call.Fun.Name)
 }
 
 // condAction reports an action as an operand of ?:. To DTrace an action

@@ -65,6 +65,9 @@ func (c *checker) assign(e *ast.AssignExpr) Type {
 // (dt_node_is_argcompat). A string target reads a char pointer or array
 // as the string it holds.
 func (c *checker) assignTypes(e *ast.AssignExpr, x, y Type) bool {
+	if c.freesDynamic(e, x) {
+		return true
+	}
 	if !argCompat(x, y, c.isNull(e.Y)) {
 		c.incompatible(e.OpPos, e.Op, e.X, e.Y)
 		return false
@@ -261,12 +264,13 @@ func (c *checker) memoryKind(e ast.Expr) lvalKind {
 
 // inVariable reports whether memory e names lies inside a struct or
 // array variable's own storage (a member or element reached without a
-// pointer), which the program may write.
+// pointer), which the program may write. The variable may be dynamic:
+// a store into a thread-local or associative array element creates it.
 func (c *checker) inVariable(e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if v := c.info.Vars[e]; v != nil {
 		k := v.Type.resolved().Kind
-		return (k == Struct || k == Array) && !v.IsAssoc() && v.Kind != ThreadLocal
+		return k == Struct || k == Array
 	}
 	switch e := e.(type) {
 	case *ast.SelectorExpr:
@@ -275,4 +279,14 @@ func (c *checker) inVariable(e ast.Expr) bool {
 		return c.info.Types[e.X].Kind == Array && c.inVariable(e.X)
 	}
 	return false
+}
+
+// freesDynamic reports whether e assigns 0 to a struct or array dynamic
+// variable, which Oracle's DTrace accepts as freeing it, as 0 frees a
+// scalar one. illumos has no way to free one.
+func (c *checker) freesDynamic(e *ast.AssignExpr, x Type) bool {
+	v := c.info.Vars[ast.Unparen(e.X)]
+	k := x.resolved().Kind
+	dynamic := v != nil && (v.Kind == ThreadLocal || v.IsAssoc())
+	return dynamic && (k == Struct || k == Array) && c.isNull(e.Y)
 }

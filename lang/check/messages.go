@@ -76,6 +76,9 @@ var Messages = map[string][]Message{
 	"D_AGG_SPEC": {
 		{"aggregating actions may not follow speculate( )", "dt_cc.c: dt_stmt_append, aggregation after speculate() in the same clause; Oracle: dt_cg.c dt_cg_clsflags"},
 	},
+	"D_ALLOCA_SIZE": {
+		{"alloca(%d) size larger than scratchsize %d", "dt_cg.c: dt_cg_subr_alloca() (oracle/dtrace-utils only: a constant size over the scratch space)"},
+	},
 	"D_ARGS_IDX": {
 		{"index %d is out of range for %s %s[ ]", "dt_ident.c: dt_idcook_args, args[N] beyond the probe's argument count; args: index, probe description (provider:module:function:name), \"args\""},
 	},
@@ -288,7 +291,6 @@ var Messages = map[string][]Message{
 	},
 	"D_FUNC_UNDEF": {
 		{"undefined function name: %s", "dt_parser.c: dt_node_func, call of an unknown name"},
-		{"unimplemented subroutine: %s", "Oracle only: dt_cg.c dt_cg_call_subr, known subroutine without a BPF implementation"},
 	},
 	"D_IDENT_AMBIG": {
 		{"ambiguous use of operator %s: %s is both a %s enum tag and a global %s", "dt_parser.c: dt_cook_op2 (comparison against an enum), args: operator, identifier, enum type, global's kind"},

@@ -112,8 +112,9 @@ func accepts(conv *format.Conv, t Type, target bool) bool {
 	case format.WantUserAddr:
 		// pfcheck_uaddr(): a scalar only when there is a target process
 		// (-p, -c), whose symbols it names; otherwise only the
-		// _usymaddr of uaddr(), usym() and umod(), which godtrace lacks.
-		return target && t.IsScalar()
+		// _usymaddr of uaddr() and usym(), which carries its pid. As
+		// uaddr() is an action, that is printa() of a key it made.
+		return t.Kind == Int && t.Name == TypeUsymaddr.Name || target && t.IsScalar()
 	case format.WantCSI:
 		return t.Kind == Int && t.Size <= 4
 	case format.WantFloat:

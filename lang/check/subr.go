@@ -24,6 +24,10 @@ type Subr struct {
 	Params   []Param
 	Optional int
 	Result   Type
+	// KernelResult, when set, names the kernel type the result points
+	// to (mutex_owner() returns a struct task_struct *): the result's
+	// type is then found in the kernel's BTF rather than in Result.
+	KernelResult string
 }
 
 // subrs are the subroutines godtrace implements; the code generator has
@@ -73,6 +77,9 @@ var subrs = map[string]Subr{
 	// cleanpath(path): path without "//", "/./" and "/x/.."
 	// (compile/subr_cleanpath.go).
 	"cleanpath": {Params: []Param{ParamString}, Result: StringType(0)},
+	// json(text, selector): the value the selector names in a JSON text
+	// (compile/subr_json.go).
+	"json": {Params: []Param{ParamString, ParamString}, Result: StringType(0)},
 	// Network addresses as text (compile/subr_net.go): the address
 	// arguments point to an ipaddr_t, an in6_addr_t, or for inet_ntop()
 	// and link_ntop() to an address of the family or hardware type given.
@@ -95,6 +102,7 @@ var subrs = map[string]Subr{
 	// Kernel locks (compile/subr_lock.go): Linux mutexes and queued
 	// rwlocks, read as Oracle DTrace reads them.
 	"mutex_owned":         {Params: []Param{ParamMutex}, Result: TypeInt},
+	"mutex_owner":         {Params: []Param{ParamMutex}, KernelResult: "struct task_struct"},
 	"mutex_type_adaptive": {Params: []Param{ParamMutex}, Result: TypeInt},
 	"mutex_type_spin":     {Params: []Param{ParamMutex}, Result: TypeInt},
 	"rw_read_held":        {Params: []Param{ParamRwlock}, Result: TypeInt},
@@ -152,6 +160,14 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 	}
 	if s.Result.Kind == String && s.Result.Size == 0 {
 		return StringType(c.cfg.StrSize)
+	}
+	if s.KernelResult != "" {
+		t, ok := c.kernel.lookup(s.KernelResult)
+		if !ok {
+			c.errorf(e.Fun.At, "D_IDENT_UNDEF", "failed to resolve %s( ): kernel type information is not available", name)
+			return TypeInvalid
+		}
+		return PointerTo(t)
 	}
 	return s.Result
 }

@@ -60,7 +60,7 @@ func TestErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := wantErrors(t, src)
-		_, err = parseFile(token.NewFile(name, src), 1000)
+		_, err = parseFile(token.NewFile(name, src), 1000, nil)
 		for _, e := range errorList(t, err) {
 			line := e.Pos.Line
 			if len(want[line]) == 0 {

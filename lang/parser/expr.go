@@ -144,7 +144,7 @@ func (p *parser) unaryExpr() ast.Expr {
 		p.next()
 		return &ast.StringofExpr{At: pos, X: p.unaryExpr()}
 	case token.LPAREN:
-		if p.startsType(p.peek()) {
+		if p.startsCast() {
 			return p.castExpr()
 		}
 	}
@@ -163,7 +163,7 @@ func (p *parser) castExpr() ast.Expr {
 func (p *parser) sizeofExpr() ast.Expr {
 	pos := p.tok.Pos
 	p.next()
-	if p.tok.Kind == token.LPAREN && p.startsType(p.peek()) {
+	if p.tok.Kind == token.LPAREN && p.startsCast() {
 		p.next()
 		t := p.typeName()
 		p.expect(token.RPAREN)

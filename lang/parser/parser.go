@@ -37,12 +37,21 @@ const (
 // ParseFile parses the D program in f. The error, if not nil, is a
 // scanner.ErrorList.
 func ParseFile(f *token.File) (*ast.Program, error) {
-	return parseFile(f, maxErrors)
+	return parseFile(f, maxErrors, nil)
+}
+
+// ParseFileTypes is ParseFile where isType names the types a program may
+// use without declaring them beyond the well-known ones: D's built-in
+// typedefs and the running kernel's. DTrace's lexer asks every type
+// container it has loaded whether an identifier is a type name, which is
+// what makes "(rwlock_t *)arg0" a cast.
+func ParseFileTypes(f *token.File, isType func(name string) bool) (*ast.Program, error) {
+	return parseFile(f, maxErrors, isType)
 }
 
 // parseFile parses f, stopping after limit errors; tests lift the limit.
-func parseFile(f *token.File, limit int) (*ast.Program, error) {
-	p := newParser(f)
+func parseFile(f *token.File, limit int, isType func(name string) bool) (*ast.Program, error) {
+	p := newParser(f, isType)
 	p.limit = limit
 	prog := p.program()
 	p.errs.RemoveMultiples()
@@ -58,7 +67,10 @@ type parser struct {
 	ahead []scanner.Token // tokens scanned by peek, not yet current
 
 	typedefs map[string]bool // typedef names declared so far
-	pragmas  []*ast.Pragma   // #pragma lines met inside the current item
+	// isType, if not nil, names the types known without a declaration
+	// (see ParseFileTypes).
+	isType  func(name string) bool
+	pragmas []*ast.Pragma // #pragma lines met inside the current item
 
 	limit   int  // stop after this many errors
 	ntok    int  // tokens consumed; loops use it to make sure they progress
@@ -67,8 +79,8 @@ type parser struct {
 	aborted bool // too many errors, or nested too deeply: act as at EOF
 }
 
-func newParser(f *token.File) *parser {
-	p := &parser{file: f, typedefs: make(map[string]bool)}
+func newParser(f *token.File, isType func(name string) bool) *parser {
+	p := &parser{file: f, typedefs: make(map[string]bool), isType: isType}
 	p.sc.Init(f, p.errorAt, p.isTypeName)
 	p.next()
 	return p
@@ -90,11 +102,14 @@ func (p *parser) next() {
 }
 
 // peek returns the token after the current one.
-func (p *parser) peek() scanner.Token {
-	if len(p.ahead) == 0 {
+func (p *parser) peek() scanner.Token { return p.peekAt(0) }
+
+// peekAt returns the token i+1 places after the current one.
+func (p *parser) peekAt(i int) scanner.Token {
+	for len(p.ahead) <= i {
 		p.ahead = append(p.ahead, p.scan())
 	}
-	return p.ahead[0]
+	return p.ahead[i]
 }
 
 func (p *parser) scan() scanner.Token {

@@ -118,7 +118,7 @@ func (p *parser) startsDeclStmt() bool {
 		return true
 	case token.IDENT:
 		next := p.peek()
-		return p.isTypeName(p.tok.Text) && (next.Kind == token.IDENT || next.Kind == token.MUL)
+		return (next.Kind == token.IDENT || next.Kind == token.MUL) && p.isTypeName(p.tok.Text)
 	}
 	return p.startsType(p.tok)
 }

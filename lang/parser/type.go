@@ -22,15 +22,38 @@ var wellKnownTypes = map[string]bool{
 }
 
 // isTypeName reports whether name is a type name: a typedef declared
-// earlier in the program, or a well-known one.
+// earlier in the program, a well-known one, or one the environment knows
+// (D's built-in typedefs, the kernel's).
 func (p *parser) isTypeName(name string) bool {
+	return p.declaredTypeName(name) || p.isType != nil && p.isType(name)
+}
+
+// declaredTypeName is isTypeName without asking the environment, which
+// may have to load the kernel's types to answer.
+func (p *parser) declaredTypeName(name string) bool {
 	return p.typedefs[name] || wellKnownTypes[name]
 }
 
-// startsType reports whether t begins a type name. It is the one place
-// where the parser tells types from expressions: it decides whether "("
-// starts a cast or sizeof(type) rather than a parenthesized expression.
-// An identifier starts a type only if it is a known type name, so "(x)"
+// startsCast reports whether the tokens after the current "(" begin a
+// type name. An identifier the program does not know as a type is asked
+// of the environment only when ")" or "*" follows it, the only way a
+// cast to a typedef can go on, so that "(x + 1)" costs no kernel types.
+func (p *parser) startsCast() bool {
+	t := p.peek()
+	if t.Kind != token.IDENT || p.declaredTypeName(t.Text) {
+		return p.startsType(t)
+	}
+	switch p.peekAt(1).Kind {
+	case token.RPAREN, token.MUL:
+		return p.isTypeName(t.Text)
+	}
+	return false
+}
+
+// startsType reports whether t begins a type name. With startsCast it is
+// where the parser tells types from expressions: whether "(" starts a
+// cast or sizeof(type) rather than a parenthesized expression. An
+// identifier starts a type only if it is a known type name, so "(x)"
 // stays an expression while "(uint64_t)x" is a cast.
 func (p *parser) startsType(t scanner.Token) bool {
 	if basicTypes[t.Kind] || qualifiers[t.Kind] {

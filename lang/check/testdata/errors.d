@@ -40,6 +40,8 @@ BEGIN
 	s3 = strlen(1);		/* ERROR D_PROTO_ARG "strlen( ) argument #1 is incompatible with prototype:\n\tprototype: char *\n\t argument: int" */
 	s4 = copyinstr();	/* ERROR D_PROTO_LEN "copyinstr( ) prototype mismatch: 0 args passed, at least 1 expected" */
 	s5 = copyinstr(1, 2, 3);	/* ERROR D_PROTO_LEN "copyinstr( ) prototype mismatch: 3 args passed, at most 2 expected" */
+	s6 = json("{}");	/* ERROR D_PROTO_LEN "json( ) prototype mismatch: 1 arg passed, 2 expected" */
+	s7 = json("{}", 1);	/* ERROR D_PROTO_ARG "json( ) argument #2 is incompatible with prototype:\n\tprototype: char *\n\t argument: int" */
 	normalize(@b);		/* ERROR D_NORMALIZE_PROTO "normalize( ) prototype mismatch: 1 args passed, 2 expected" */
 	a2 = args[0];		/* ERROR D_IDENT_UNDEF "failed to resolve args: built-in variable not supported yet" */
 }

@@ -71,8 +71,14 @@ inline int tagiv2[void v] = 1;		/* ERROR D_DECL_PROTO_TYPE "array prototype may 
 inline string tagip[int x] = x;		/* ERROR D_OP_INCOMPAT "inline tagip definition uses incompatible types: \"string\" = \"int\"" */
 inline int tagself = tagself + 1;	/* ERROR D_IDENT_UNDEF "failed to resolve tagself: Unknown variable name" */
 
+self struct tagpair tagdyns;
+struct tagpair tagdyna[int];
+
 BEGIN
 {
+	self->tagdyns = 1;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"struct tagpair\" = \"int\"" */
+	tagdynp = &tagdyna[1];		/* ERROR D_ADDROF_VAR "cannot take address of dynamic variable" */
+	tagdyna[2].a = tagdyna[3].b;
 	tagorder = "a";			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"string\"" */
 	tagsq[1] = 2;			/* ERROR D_OP_WRITE "operator = can only be applied to a writable variable" */
 	tagsqa = &tagsq[2];		/* ERROR D_ADDROF_VAR "cannot take address of dynamic variable" */

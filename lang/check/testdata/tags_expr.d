@@ -227,4 +227,12 @@ BEGIN
 	bcopy(curthread->comm, p, 16);
 	copyinto(arg0, 8, (char *)p + 1);
 	r7 = bcopy("abc", p, 3);	/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"void\" = \"void\"" */
+	r8 = mutex_owner(arg0);		/* ERROR D_PROTO_ARG "mutex_owner( ) argument #1 is incompatible with prototype:\n\tprototype: struct mutex *\n\t argument: int64_t" */
+	r9 = mutex_owner(&curthread->futex_exit_mutex)->nosuch;	/* ERROR D_TYPE_MEMBER "nosuch is not a member of struct task_struct" */
+	r10 = mutex_owner(0)->pid;
+	r6 = mutex_owner(0);		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"struct task_struct *\"" */
+	r11 = curcpu->nosuch;		/* ERROR D_TYPE_MEMBER "nosuch is not a member of struct cpuinfo" */
+	r6 = curcpu;			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"cpuinfo_t *\"" */
+	execargs = "a";			/* ERROR D_OP_WRITE "operator = can only be applied to a writable variable" */
+	r12 = curcpu->cpu_id + curcpu->cpu_pset + curcpu->cpu_chip + curcpu->cpu_lgrp + stackdepth + caller + strlen(execargs);
 }

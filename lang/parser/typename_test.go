@@ -1,0 +1,45 @@
+package parser
+
+import (
+	"testing"
+
+	"github.com/godtrace/godtrace/lang/token"
+)
+
+// A name the environment knows as a type (a kernel typedef) makes a
+// cast, a sizeof(type) and a declaration; the environment is asked only
+// where a type could follow, so parenthesized expressions cost nothing.
+func TestEnvironmentTypeNames(t *testing.T) {
+	var asked []string
+	isType := func(name string) bool {
+		asked = append(asked, name)
+		return name == "rwlock_t" || name == "u32"
+	}
+	for _, tt := range []struct{ src, want string }{
+		{`BEGIN { p = (rwlock_t *)arg0; }`,
+			`(Clause (ProbeDesc BEGIN) (ExprStmt (Assign = (Ident p) (Cast (Type "rwlock_t" Ptr=1) (Ident arg0)))))`},
+		{`BEGIN { n = sizeof(u32) + (u32)x; }`,
+			`(Clause (ProbeDesc BEGIN) (ExprStmt (Assign = (Ident n) (Binary + (Sizeof (Type "u32")) (Cast (Type "u32") (Ident x))))))`},
+		{`BEGIN { n = (x) - 1; }`,
+			`(Clause (ProbeDesc BEGIN) (ExprStmt (Assign = (Ident n) (Binary - (Paren (Ident x)) (Int 1)))))`},
+	} {
+		prog, err := ParseFileTypes(token.NewFile("t.d", []byte(tt.src)), isType)
+		if err != nil {
+			t.Errorf("parse %q: %v", tt.src, err)
+			continue
+		}
+		if got := DumpProgram(prog); got != tt.want {
+			t.Errorf("parse %q:\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+	asked = nil
+	if _, err := ParseFileTypes(token.NewFile("t.d", []byte(`BEGIN { n = (x + 1) * (y); z = 2; }`)), isType); err != nil {
+		t.Fatal(err)
+	}
+	if len(asked) != 1 || asked[0] != "y" {
+		t.Errorf("environment asked about %q, want only [y]", asked)
+	}
+	if _, err := ParseFile(token.NewFile("t.d", []byte(`BEGIN { p = (rwlock_t *)arg0; }`))); err == nil {
+		t.Error("(rwlock_t *) parsed as a cast without the environment")
+	}
+}
