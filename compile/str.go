@@ -24,12 +24,18 @@ func (g *gen) copyString(src, dst int) {
 	}
 }
 
-// compareStrings compares the strings at R1 and R2 like strcmp, leaving
-// the difference of the first differing bytes (or 0) in R0. Both are
-// NUL-terminated within their bounds, so comparing up to the smaller
-// bound decides.
+// strBound cuts a loop bound over a string buffer of n bytes to strsize.
+// A buffer is strsize rounded up to 8, or a literal's own size, and can
+// hold bytes past strsize; DTrace never looks at them: its strlen()
+// counts, and its comparisons compare, at most strsize bytes.
+func (g *gen) strBound(n int) int { return min(n, g.c.cfg.StrSize) }
+
+// compareStrings compares the strings at R1 and R2 like strncmp bounded
+// by strsize, leaving the difference of the first differing bytes (or 0)
+// in R0. Both are NUL-terminated within their bounds, so comparing up to
+// the smaller bound decides.
 func (g *gen) compareStrings(x, y check.Type) {
-	n := min(roundUp(x.Size, 8), roundUp(y.Size, 8))
+	n := g.strBound(min(roundUp(x.Size, 8), roundUp(y.Size, 8)))
 	loop, ne, eq, end := g.newLabel(), g.newLabel(), g.newLabel(), g.newLabel()
 	g.emit(asm.Mov.Reg(asm.R8, asm.R1), asm.Mov.Reg(asm.R9, asm.R2), asm.Mov.Imm(asm.R3, 0))
 	g.mark(loop)

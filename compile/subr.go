@@ -138,9 +138,10 @@ func (g *gen) copyinstr(e *ast.CallExpr) {
 }
 
 // strlen(s) counts the bytes before the NUL: a loop bounded by the
-// string's buffer, which always holds a NUL.
+// string's buffer, which always holds a NUL, and by strsize, where
+// DTrace stops counting.
 func (g *gen) strlen(e *ast.CallExpr) {
-	n := roundUp(g.typeOf(e.Args[0]).Size, 8)
+	n := g.strBound(roundUp(g.typeOf(e.Args[0]).Size, 8))
 	g.expr(e.Args[0])
 	g.emit(asm.Mov.Reg(asm.R8, asm.R0))
 	g.scanNul(asm.R8, n)

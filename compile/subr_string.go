@@ -96,7 +96,9 @@ func (g *gen) stay(j asm.Instruction, out string) {
 
 // length sets r to the length of the string at p, a buffer of n bytes,
 // and leaves it forgotten, also in the scratch slot it returns. It uses t.
+// As in DTrace, the length is at most strsize (see strBound).
 func (g *gen) length(r, p, t asm.Register, n int) int {
+	n = g.strBound(n)
 	loop, next, done := g.newLabel(), g.newLabel(), g.newLabel()
 	g.emit(asm.Mov.Imm(r, 0), asm.Ja.Label(loop))
 	g.mark(next)
