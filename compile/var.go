@@ -248,18 +248,23 @@ func (g *gen) assign(e *ast.AssignExpr) {
 		g.arith(compoundOps[e.Op], t)
 	}
 	g.storeTarget(tg, t)
+	g.releaseTarget(tg)
 }
 
 // target is the target of a compound assignment or of ++/--, read and
-// then written: a dynamic variable's key is built once, as DTrace
-// evaluates a[i++] += 1's key once.
+// then written: its place is found once, as DTrace evaluates a[i++] += 1's
+// key, and b[j++].x += 1's index, once.
 type target struct {
-	x   ast.Expr
-	key int // scratch offset of a dynamic variable's key, else -1
+	x    ast.Expr
+	key  int   // scratch offset of a dynamic variable's key, else -1
+	addr int16 // temporary holding the address of variable memory, else 0
 }
 
 func (g *gen) target(x ast.Expr) target {
-	if !g.isMemory(x) {
+	switch {
+	case g.isVarMemory(x):
+		return target{x: x, key: -1, addr: g.memTarget(x)}
+	case !g.isMemory(x):
 		if v, loc := g.varOf(x); v != nil && loc.mapName != "" {
 			return target{x: x, key: g.dynKey(x, v, loc)}
 		}
@@ -271,6 +276,8 @@ func (g *gen) target(x ast.Expr) target {
 // inside a struct or array variable.
 func (g *gen) loadTarget(t target) {
 	switch {
+	case t.addr != 0:
+		g.loadMemTarget(t.addr, g.typeOf(t.x))
 	case g.isMemory(t.x):
 		g.load(t.x)
 	case t.key >= 0:
@@ -285,6 +292,8 @@ func (g *gen) loadTarget(t target) {
 // the stored value in R0.
 func (g *gen) storeTarget(t target, src check.Type) {
 	switch {
+	case t.addr != 0:
+		g.storeMemTarget(t.addr, g.typeOf(t.x))
 	case g.isMemory(t.x):
 		g.storeMem(t.x, g.typeOf(t.x))
 	case t.key >= 0:
@@ -295,6 +304,14 @@ func (g *gen) storeTarget(t target, src check.Type) {
 		g.storeDyn(v, loc, t.key, roundUp(src.Size, 8))
 	default:
 		g.storeVar(t.x, src)
+	}
+}
+
+// releaseTarget frees the temporary a target's address was kept in; it
+// must follow the release of every temporary pushed after the target.
+func (g *gen) releaseTarget(t target) {
+	if t.addr != 0 {
+		g.pop(asm.R1)
 	}
 }
 
@@ -317,7 +334,8 @@ func (g *gen) incdec(x ast.Expr, op token.Kind, postfix bool) {
 	g.storeTarget(tg, g.typeOf(x))
 	if postfix {
 		g.pop(asm.R0)
-		return
+	} else {
+		g.pop(asm.R1)
 	}
-	g.pop(asm.R1)
+	g.releaseTarget(tg)
 }

@@ -116,6 +116,42 @@ func (g *gen) storeMem(x ast.Expr, t check.Type) {
 	}
 }
 
+// memTarget finds, once, the variable memory x names for a compound
+// assignment or ++/-- to read and then write, and keeps its address in
+// a new temporary, whose stack offset it returns. A dynamic variable is
+// created zero-filled first, as the store that follows would create it.
+// If there is no room, the drop is counted and the target is a zeroed
+// scratch word: the expression still yields its value, as a dropped
+// store does, and nothing is stored.
+func (g *gen) memTarget(x ast.Expr) int16 {
+	if s, ok := ast.Unparen(x).(*ast.SelectorExpr); ok && g.c.info.Members[s].BitSize > 0 {
+		g.fail(x, "assignment to a bit-field of a variable is not supported yet")
+	}
+	dropped, done := g.newLabel(), g.newLabel()
+	if g.storeAddr(x, dropped) {
+		g.emit(asm.Ja.Label(done))
+		g.mark(dropped)
+		spare := g.tmp(8)
+		g.emit(storeImm64(regScratch, int16(spare), 0), asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(spare)))
+		g.mark(done)
+	}
+	return g.push()
+}
+
+// loadMemTarget loads the value of type t at the address kept in the
+// temporary slot.
+func (g *gen) loadMemTarget(slot int16, t check.Type) {
+	g.emit(asm.LoadMem(asm.R1, asm.R10, slot, asm.DWord), asm.LoadMem(asm.R0, asm.R1, 0, sizeOf(t.Size)))
+	g.normalize(asm.R0, t)
+}
+
+// storeMemTarget stores R0, a value of type t, at the address kept in
+// the temporary slot, leaving the value in R0.
+func (g *gen) storeMemTarget(slot int16, t check.Type) {
+	g.normalize(asm.R0, t)
+	g.emit(asm.LoadMem(asm.R1, asm.R10, slot, asm.DWord), asm.StoreMem(asm.R1, 0, asm.R0, sizeOf(t.Size)))
+}
+
 // copyVar assigns a whole struct or array: x = y copies y's bytes,
 // from a variable or from kernel memory, into the variable x. A dynamic
 // x assigned 0 (the checker allows nothing else of integer type) is

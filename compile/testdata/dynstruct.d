@@ -49,3 +49,16 @@ syscall::openat:return
 	a[pid, execname] = 0;
 	self->t = 0;
 }
+
+/* Compound assignments and ++/-- into dynamic memory find their target
+ * once: side-effecting keys and a run-time, bounds-checked index. */
+syscall::mmap:entry
+{
+	i = arg0;
+	a[i++, execname].v[arg1]++;
+	self->s.v[i++] += arg2;
+	self->arr[i--] *= 3;
+	this->x = self->s.y--;
+	this->y = ++a[tid, "k"].x;
+	a[i, "k"].y -= this->x + this->y;
+}

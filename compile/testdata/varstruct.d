@@ -23,3 +23,15 @@ syscall::read:entry
 	@[a.x, v[1]] = count();
 	trace(this->p.name[0]);
 }
+
+/* Compound assignments and ++/-- into global and clause-local memory
+ * find their target once, with a run-time, bounds-checked index. */
+syscall::mmap:entry
+{
+	k = arg0;
+	v[k++] -= 2;
+	a.name[k--] += 1;
+	this->p.name[arg1]++;
+	this->x = --v[k];
+	trace(this->x + this->p.name[0]);
+}
