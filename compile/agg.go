@@ -36,22 +36,8 @@ func (g *gen) aggregate(ae *ast.AggExpr, call *ast.CallExpr) {
 		key = g.tmp(sa.KeySize)
 		g.buildAggKey(key, sa.Keys, ae.Keys)
 	}
-	have, done := g.newLabel(), g.newLabel()
-	g.lookup(sa.Map, key)
-	g.emit(asm.JNE.Imm(asm.R0, 0, have))
-	g.emit(
-		asm.LoadMapPtr(asm.R1, 0).WithReference(sa.Map),
-		asm.Mov.Reg(asm.R2, regScratch),
-		asm.Add.Imm(asm.R2, int32(key)),
-		asm.LoadMapValue(asm.R3, 0, uint32(g.c.layout.zero)).WithReference(spec.MapRodata),
-		asm.Mov.Imm(asm.R4, updateNoExist),
-		asm.FnMapUpdateElem.Call(),
-	)
-	g.lookup(sa.Map, key)
-	g.emit(asm.JNE.Imm(asm.R0, 0, have))
-	g.countDrop(spec.GlobalAggDrops)
-	g.emit(asm.Ja.Label(done))
-	g.mark(have)
+	done := g.newLabel()
+	g.lookupOrCreate(sa.Map, key, g.c.layout.zero, spec.GlobalAggDrops, done)
 	g.emit(asm.Mov.Reg(asm.R9, asm.R0), asm.LoadMem(asm.R2, asm.R10, incrSlot, asm.DWord))
 	if valSlot != 0 {
 		g.emit(asm.LoadMem(asm.R1, asm.R10, valSlot, asm.DWord))

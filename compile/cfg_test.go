@@ -83,54 +83,42 @@ func fallThroughBackEdge(insns asm.Instructions) error {
 		}
 		return nil
 	}
+	// follow takes the edges out of instruction i: falling through to the
+	// next (unless it only jumps), then to its target (a jump's label, a
+	// function called or passed as a callback). Only a jump may come back
+	// to an instruction on the path.
+	follow := func(i int, fallThrough, toTarget, jump bool) error {
+		if fallThrough {
+			if err := edge(i, i+1, jump); err != nil {
+				return err
+			}
+		}
+		if !toTarget {
+			return nil
+		}
+		to, ok := target(i)
+		if !ok {
+			return fmt.Errorf("instruction %d refers to an unknown symbol", i)
+		}
+		return edge(i, to, jump)
+	}
 	walk = func(i int) error {
 		state[i] = onPath
 		defer func() { state[i] = done }()
 		ins := insns[i]
-		op := ins.OpCode
-		isJump := op.Class().IsJump()
-		switch {
-		case !isJump && ins.Src == asm.PseudoFunc && op.IsDWordLoad():
-			// A callback's address (bpf_loop) counts as a call.
-			if err := edge(i, i+1, false); err != nil {
-				return err
-			}
-			to, ok := target(i)
-			if !ok {
-				return fmt.Errorf("callback %d is an unknown function", i)
-			}
-			return edge(i, to, false)
-		case !isJump:
-			return edge(i, i+1, false)
+		switch op := ins.OpCode; {
+		case ins.IsLoadOfFunctionPointer():
+			return follow(i, true, true, false)
+		case !op.Class().IsJump():
+			return follow(i, true, false, false)
 		case op.JumpOp() == asm.Exit:
 			return nil
 		case op.JumpOp() == asm.Call:
-			if err := edge(i, i+1, false); err != nil {
-				return err
-			}
-			if ins.IsFunctionCall() {
-				to, ok := target(i)
-				if !ok {
-					return fmt.Errorf("call %d to an unknown function", i)
-				}
-				return edge(i, to, false)
-			}
-			return nil
+			return follow(i, true, ins.IsFunctionCall(), false)
 		case op.JumpOp() == asm.Ja:
-			to, ok := target(i)
-			if !ok {
-				return fmt.Errorf("jump %d to an unknown label", i)
-			}
-			return edge(i, to, true)
+			return follow(i, false, true, true)
 		default:
-			if err := edge(i, i+1, true); err != nil {
-				return err
-			}
-			to, ok := target(i)
-			if !ok {
-				return fmt.Errorf("jump %d to an unknown label", i)
-			}
-			return edge(i, to, true)
+			return follow(i, true, true, true)
 		}
 	}
 	return walk(0)

@@ -74,6 +74,31 @@ func (g *gen) lookup(mapName string, key int) {
 	)
 }
 
+// lookupOrCreate leaves in R0 the value of the map's element whose key
+// is at the scratch offset key, creating it from the rodata block at zero
+// if it does not exist. BPF_NOEXIST keeps a value that another CPU created
+// meanwhile; the lookup that follows finds either. A full map fails both:
+// the drop counter at drops (a globals offset) counts it, and the code
+// goes on at the label full.
+func (g *gen) lookupOrCreate(mapName string, key, zero, drops int, full string) {
+	found := g.newLabel()
+	g.lookup(mapName, key)
+	g.emit(
+		asm.JNE.Imm(asm.R0, 0, found),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(mapName),
+		asm.Mov.Reg(asm.R2, regScratch),
+		asm.Add.Imm(asm.R2, int32(key)),
+		asm.LoadMapValue(asm.R3, 0, uint32(zero)).WithReference(spec.MapRodata),
+		asm.Mov.Imm(asm.R4, updateNoExist),
+		asm.FnMapUpdateElem.Call(),
+	)
+	g.lookup(mapName, key)
+	g.emit(asm.JNE.Imm(asm.R0, 0, found))
+	g.countDrop(drops)
+	g.emit(asm.Ja.Label(full))
+	g.mark(found)
+}
+
 // dynKey builds the key of a dynamic variable in a scratch buffer and
 // returns its scratch offset: the current thread for self->, then the
 // associative array keys.

@@ -212,27 +212,11 @@ func (g *gen) storeAddr(x ast.Expr, dropped string) (dynamic bool) {
 }
 
 // dynCreate leaves in R0 the map value of the dynamic variable e,
-// creating it zero-filled if it does not exist. BPF_NOEXIST keeps a value
-// that another CPU created meanwhile; the lookup that follows finds
-// either. A full map fails both, which is a dynamic variable drop.
+// creating it zero-filled if it does not exist; a full map is a dynamic
+// variable drop, going on at dropped.
 func (g *gen) dynCreate(e ast.Expr, v *check.Var, loc varLoc, dropped string) {
 	key := g.dynKey(e, v, loc)
-	found := g.newLabel()
-	g.lookup(loc.mapName, key)
-	g.emit(asm.JNE.Imm(asm.R0, 0, found))
-	g.emit(
-		asm.LoadMapPtr(asm.R1, 0).WithReference(loc.mapName),
-		asm.Mov.Reg(asm.R2, regScratch),
-		asm.Add.Imm(asm.R2, int32(key)),
-		asm.LoadMapValue(asm.R3, 0, uint32(g.zeroBlock(loc.valSize))).WithReference(spec.MapRodata),
-		asm.Mov.Imm(asm.R4, updateNoExist),
-		asm.FnMapUpdateElem.Call(),
-	)
-	g.lookup(loc.mapName, key)
-	g.emit(asm.JNE.Imm(asm.R0, 0, found))
-	g.countDrop(spec.GlobalDynDrops)
-	g.emit(asm.Ja.Label(dropped))
-	g.mark(found)
+	g.lookupOrCreate(loc.mapName, key, g.zeroBlock(loc.valSize), spec.GlobalDynDrops, dropped)
 }
 
 // freeDyn deletes the dynamic variable x, leaving 0 in R0.
