@@ -112,8 +112,13 @@ func (g *gen) annotate(n ast.Node) {
 
 // fail records the first code generation error.
 func (g *gen) fail(n ast.Node, format string, args ...any) {
+	g.failTag(n, "D_UNKNOWN", format, args...)
+}
+
+// failTag is fail with DTrace's tag for the error.
+func (g *gen) failTag(n ast.Node, tag, format string, args ...any) {
 	if g.err == nil {
-		g.err = errorAt(g.c.files, n.Pos(), "D_UNKNOWN", fmt.Sprintf(format, args...))
+		g.err = errorAt(g.c.files, n.Pos(), tag, fmt.Sprintf(format, args...))
 	}
 }
 

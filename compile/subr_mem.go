@@ -1,8 +1,6 @@
 package compile
 
 import (
-	"fmt"
-
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -82,10 +80,7 @@ func (g *gen) scratchAddress(area int, r asm.Register) {
 // not cleared.
 func (g *gen) alloca(e *ast.CallExpr) {
 	if n, ok := g.constArg(e.Args[0]); ok && uint64(n) > allocaSize {
-		if g.err == nil {
-			g.err = errorAt(g.c.files, e.Pos(), "D_ALLOCA_SIZE",
-				fmt.Sprintf("alloca(%d) size larger than scratchsize %d", uint64(n), allocaSize))
-		}
+		g.failTag(e, "D_ALLOCA_SIZE", "alloca(%d) size larger than scratchsize %d", uint64(n), allocaSize)
 		return
 	}
 	area := g.allocaArea()

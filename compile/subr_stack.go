@@ -1,8 +1,6 @@
 package compile
 
 import (
-	"fmt"
-
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
@@ -180,7 +178,5 @@ func (g *gen) buildAggKey(key int, items []spec.Item, keys []ast.Expr) {
 // code generator refuses: only a statement or an aggregation key
 // records a stack.
 func (g *gen) stackExpr(e *ast.CallExpr) {
-	if g.err == nil {
-		g.err = errorAt(g.c.files, e.Pos(), "D_CG_EXPR", fmt.Sprintf("tracing function %s( ) may not be called from a D expression (D program context required)", e.Fun.Name))
-	}
+	g.failTag(e, "D_CG_EXPR", "tracing function %s( ) may not be called from a D expression (D program context required)", e.Fun.Name)
 }

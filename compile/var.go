@@ -49,29 +49,40 @@ func (g *gen) loadVar(e ast.Expr) {
 // loadDyn loads the dynamic variable whose key is at the scratch offset
 // key: its value, or the address of its string, or 0 or "" if absent.
 func (g *gen) loadDyn(loc varLoc, key int, str bool) {
-	found, end := g.newLabel(), g.newLabel()
-	g.lookup(loc.mapName, key)
-	g.emit(asm.JNE.Imm(asm.R0, 0, found))
-	if str {
-		g.emit(asm.LoadMapValue(asm.R0, 0, uint32(g.c.layout.zero)).WithReference(spec.MapRodata))
-	}
-	g.emit(asm.Ja.Label(end))
-	g.mark(found)
+	g.lookupOrZero(loc.mapName, key, g.c.layout.zero)
 	if !str {
 		g.emit(asm.LoadMem(asm.R0, asm.R0, 0, asm.DWord))
 	}
-	g.mark(end)
+}
+
+// mapKey sets the first two arguments of a map helper: R1 the map, R2
+// the key at the scratch offset key.
+func (g *gen) mapKey(mapName string, key int) {
+	g.emit(
+		asm.LoadMapPtr(asm.R1, 0).WithReference(mapName),
+		asm.Mov.Reg(asm.R2, regScratch),
+		asm.Add.Imm(asm.R2, int32(key)),
+	)
 }
 
 // lookup calls bpf_map_lookup_elem(map, scratch+key) leaving the value
 // pointer (or NULL) in R0.
 func (g *gen) lookup(mapName string, key int) {
+	g.mapKey(mapName, key)
+	g.emit(asm.FnMapLookupElem.Call())
+}
+
+// lookupOrZero leaves in R0 the value of the map's element whose key is
+// at the scratch offset key, or the address of the rodata block at zero
+// if there is none: an absent dynamic variable reads as zeros.
+func (g *gen) lookupOrZero(mapName string, key, zero int) {
+	found := g.newLabel()
+	g.lookup(mapName, key)
 	g.emit(
-		asm.LoadMapPtr(asm.R1, 0).WithReference(mapName),
-		asm.Mov.Reg(asm.R2, regScratch),
-		asm.Add.Imm(asm.R2, int32(key)),
-		asm.FnMapLookupElem.Call(),
+		asm.JNE.Imm(asm.R0, 0, found),
+		asm.LoadMapValue(asm.R0, 0, uint32(zero)).WithReference(spec.MapRodata),
 	)
+	g.mark(found)
 }
 
 // lookupOrCreate leaves in R0 the value of the map's element whose key
@@ -83,11 +94,9 @@ func (g *gen) lookup(mapName string, key int) {
 func (g *gen) lookupOrCreate(mapName string, key, zero, drops int, full string) {
 	found := g.newLabel()
 	g.lookup(mapName, key)
+	g.emit(asm.JNE.Imm(asm.R0, 0, found))
+	g.mapKey(mapName, key)
 	g.emit(
-		asm.JNE.Imm(asm.R0, 0, found),
-		asm.LoadMapPtr(asm.R1, 0).WithReference(mapName),
-		asm.Mov.Reg(asm.R2, regScratch),
-		asm.Add.Imm(asm.R2, int32(key)),
 		asm.LoadMapValue(asm.R3, 0, uint32(zero)).WithReference(spec.MapRodata),
 		asm.Mov.Imm(asm.R4, updateNoExist),
 		asm.FnMapUpdateElem.Call(),
@@ -187,12 +196,8 @@ func (g *gen) storeDyn(v *check.Var, loc varLoc, key int, srcSize int) {
 	} else {
 		g.emit(asm.JNE.Imm(asm.R0, 0, store))
 	}
-	g.emit(
-		asm.LoadMapPtr(asm.R1, 0).WithReference(loc.mapName),
-		asm.Mov.Reg(asm.R2, regScratch),
-		asm.Add.Imm(asm.R2, int32(key)),
-		asm.FnMapDeleteElem.Call(),
-	)
+	g.mapKey(loc.mapName, key)
+	g.emit(asm.FnMapDeleteElem.Call())
 	if str {
 		g.emit(asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(val)))
 	} else {
@@ -205,10 +210,8 @@ func (g *gen) storeDyn(v *check.Var, loc varLoc, key int, srcSize int) {
 	} else {
 		g.emit(asm.StoreMem(asm.R10, stackValue, asm.R0, asm.DWord), asm.Mov.Reg(asm.R3, asm.R10), asm.Add.Imm(asm.R3, stackValue))
 	}
+	g.mapKey(loc.mapName, key)
 	g.emit(
-		asm.LoadMapPtr(asm.R1, 0).WithReference(loc.mapName),
-		asm.Mov.Reg(asm.R2, regScratch),
-		asm.Add.Imm(asm.R2, int32(key)),
 		asm.Mov.Imm(asm.R4, updateAny),
 		asm.FnMapUpdateElem.Call(),
 	)

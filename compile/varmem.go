@@ -60,11 +60,7 @@ func (g *gen) varAddr(e ast.Expr) {
 	v, loc := g.varOf(e)
 	switch {
 	case loc.mapName != "":
-		found := g.newLabel()
-		g.lookup(loc.mapName, g.dynKey(e, v, loc))
-		g.emit(asm.JNE.Imm(asm.R0, 0, found))
-		g.emit(asm.LoadMapValue(asm.R0, 0, uint32(g.zeroBlock(loc.valSize))).WithReference(spec.MapRodata))
-		g.mark(found)
+		g.lookupOrZero(loc.mapName, g.dynKey(e, v, loc), g.zeroBlock(loc.valSize))
 	case v.Kind == check.Global:
 		g.emit(asm.LoadMapValue(asm.R0, 0, uint32(loc.off)).WithReference(spec.MapGlobals))
 	default:
@@ -222,12 +218,6 @@ func (g *gen) dynCreate(e ast.Expr, v *check.Var, loc varLoc, dropped string) {
 // freeDyn deletes the dynamic variable x, leaving 0 in R0.
 func (g *gen) freeDyn(x ast.Expr) {
 	v, loc := g.varOf(x)
-	key := g.dynKey(x, v, loc)
-	g.emit(
-		asm.LoadMapPtr(asm.R1, 0).WithReference(loc.mapName),
-		asm.Mov.Reg(asm.R2, regScratch),
-		asm.Add.Imm(asm.R2, int32(key)),
-		asm.FnMapDeleteElem.Call(),
-		asm.Mov.Imm(asm.R0, 0),
-	)
+	g.mapKey(loc.mapName, g.dynKey(x, v, loc))
+	g.emit(asm.FnMapDeleteElem.Call(), asm.Mov.Imm(asm.R0, 0))
 }
