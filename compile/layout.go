@@ -99,7 +99,7 @@ func (c *compiler) plan() {
 	for _, a := range c.info.Aggs {
 		c.aggs = append(c.aggs, c.planAgg(a))
 	}
-	zs := roundUp(c.cfg.StrSize, 8)
+	zs := roundUp(c.cfg.StrSize+1, 8)
 	for _, a := range c.aggs {
 		zs = max(zs, a.ValueSize)
 	}

@@ -9,23 +9,36 @@ import (
 )
 
 // copyString copies a NUL-padded string buffer of src bytes at R8 into
-// one of dst bytes at R9 (both multiples of 8), padding with NULs and,
-// when it truncates, ending the copy with a NUL. It uses R1 only.
+// one of dst bytes at R9 (both multiples of 8), padding with NULs. The
+// copy keeps at most strsize characters and what it cuts is NULs, so
+// that equal strings are equal buffers: string keys are compared whole
+// by the map they are looked up in. It uses R1 only.
 func (g *gen) copyString(src, dst int) {
-	n := min(src, dst)
-	for i := 0; i < n; i += 8 {
+	cut := min(src, dst-1, g.c.cfg.StrSize)
+	words := cut / 8 * 8
+	for i := 0; i < words; i += 8 {
 		g.emit(asm.LoadMem(asm.R1, asm.R8, int16(i), asm.DWord), asm.StoreMem(asm.R9, int16(i), asm.R1, asm.DWord))
 	}
-	for i := n; i < dst; i += 8 {
-		g.emit(storeImm64(asm.R9, int16(i), 0))
+	i := words
+	if cut > words {
+		// The word holding the cut keeps its bytes before it: the low
+		// ones, strings being little-endian words here.
+		drop := int32(64 - 8*(cut-words))
+		g.emit(
+			asm.LoadMem(asm.R1, asm.R8, int16(i), asm.DWord),
+			asm.LSh.Imm(asm.R1, drop),
+			asm.RSh.Imm(asm.R1, drop),
+			asm.StoreMem(asm.R9, int16(i), asm.R1, asm.DWord),
+		)
+		i += 8
 	}
-	if src > dst {
-		g.emit(asm.StoreImm(asm.R9, int16(dst-1), 0, asm.Byte))
+	for ; i < dst; i += 8 {
+		g.emit(storeImm64(asm.R9, int16(i), 0))
 	}
 }
 
 // strBound cuts a loop bound over a string buffer of n bytes to strsize.
-// A buffer is strsize rounded up to 8, or a literal's own size, and can
+// A buffer is strsize+1 rounded up to 8, or a literal's own size, and can
 // hold bytes past strsize; DTrace never looks at them: its strlen()
 // counts, and its comparisons compare, at most strsize bytes.
 func (g *gen) strBound(n int) int { return min(n, g.c.cfg.StrSize) }

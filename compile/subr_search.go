@@ -119,8 +119,11 @@ const (
 // around a loop over the words of sub's buffer, neither with a decision
 // inside.
 func (g *gen) search(e *ast.CallExpr, kind searchKind) {
-	n := roundUp(g.typeOf(e.Args[0]).Size, 8)
-	m := roundUp(g.typeOf(e.Args[1]).Size, 8)
+	// Both lengths stop at strsize, so the bytes past it, in the last
+	// word of a strsize+1 buffer, are never looked at: leaving that
+	// word out keeps the search's n*m/8 steps in the verifier's budget.
+	n := min(roundUp(g.typeOf(e.Args[0]).Size, 8), roundUp(g.c.cfg.StrSize, 8))
+	m := min(roundUp(g.typeOf(e.Args[1]).Size, 8), roundUp(g.c.cfg.StrSize, 8))
 	size := g.typeOf(e).Size
 	slots := g.evalArgs(e.Args)
 	dst := 0

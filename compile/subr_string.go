@@ -184,7 +184,7 @@ func (g *gen) strjoin(e *ast.CallExpr) {
 			asm.LoadMem(asm.R1, asm.R1, 0, asm.Byte),
 		)
 		g.stay(asm.JNE.Imm(asm.R1, 0, ""), done)
-		g.stay(asm.JLT.Imm(asm.R0, int32(size-1), ""), overflow)
+		g.stay(asm.JLT.Imm(asm.R0, int32(g.c.cfg.StrSize-1), ""), overflow)
 		g.emit(
 			asm.Mov.Reg(asm.R2, regScratch),
 			asm.Add.Reg(asm.R2, asm.R0),
@@ -220,7 +220,7 @@ func (g *gen) substr(e *ast.CallExpr) {
 	if len(slots) > 2 {
 		g.loadSlot(asm.R4, slots[2])
 	} else {
-		g.emit(loadImm(asm.R4, int64(size)))
+		g.emit(loadImm(asm.R4, int64(g.c.cfg.StrSize)))
 	}
 	g.freeArgs(slots)
 	g.length(asm.R5, asm.R8, asm.R1, n)
@@ -248,8 +248,8 @@ func (g *gen) substr(e *ast.CallExpr) {
 	g.emit(
 		asm.Mov.Reg(asm.R0, asm.R3),
 		asm.Add.Reg(asm.R0, asm.R4),
-		asm.JLE.Imm(asm.R0, int32(size), cp), // unsigned, as in DTrace
-		loadImm(asm.R4, int64(size)),
+		asm.JLE.Imm(asm.R0, int32(g.c.cfg.StrSize), cp), // unsigned, as in DTrace
+		loadImm(asm.R4, int64(g.c.cfg.StrSize)),
 		asm.Sub.Reg(asm.R4, asm.R3),
 	)
 	g.mark(cp)

@@ -441,7 +441,7 @@ func (c *checker) varDeclarator(class token.Kind, base Type, n *ast.Declarator) 
 		return
 	}
 	if vt.Kind == String {
-		vt = StringType(c.cfg.StrSize)
+		vt = c.stringType()
 	}
 	keys, ok := c.keyTypes(n)
 	if !ok {
@@ -632,7 +632,7 @@ func (c *checker) variable(m map[string]*Var, list *[]*Var, k VarKind, name stri
 // first stored in it: strings widen to strsize.
 func (c *checker) storageType(t Type) Type {
 	if t.Kind == String {
-		return StringType(c.cfg.StrSize)
+		return c.stringType()
 	}
 	return t
 }

@@ -148,7 +148,7 @@ func TestTypes(t *testing.T) {
 }
 
 // TestStringBounds checks that aggregation string keys take the widest
-// bound stored under them, and variables strsize.
+// bound stored under them, and variables strsize characters and a NUL.
 func TestStringBounds(t *testing.T) {
 	_, prog := parse(t, "", []byte(`BEGIN { @[execname] = count(); @["a much longer literal key"] = count(); s = execname; }`))
 	info, err := Check(prog, Config{StrSize: 128})
@@ -158,7 +158,7 @@ func TestStringBounds(t *testing.T) {
 	if got := info.Aggs[0].Keys[0].Size; got != len("a much longer literal key")+1 {
 		t.Errorf("key bound %d", got)
 	}
-	if got := info.Globals[0].Type.Size; got != 128 {
-		t.Errorf("string variable bound %d, want strsize", got)
+	if got := info.Globals[0].Type.Size; got != 128+1 {
+		t.Errorf("string variable bound %d, want strsize+1", got)
 	}
 }

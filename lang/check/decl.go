@@ -196,7 +196,7 @@ func (c *checker) typeExpr(te *ast.TypeExpr) (Type, bool) {
 // (vmlinux`task_struct) is looked up in the kernel without its scope.
 func (c *checker) namedType(name string) (Type, bool) {
 	if name == "string" {
-		return StringType(c.cfg.StrSize), true
+		return c.stringType(), true
 	}
 	if i := strings.LastIndexByte(name, '`'); i >= 0 {
 		kw := ""

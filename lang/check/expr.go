@@ -129,7 +129,7 @@ func (c *checker) ident(e *ast.Ident) Type {
 		c.info.Builtins[e] = b.id
 		switch {
 		case b.t.Kind == String && b.t.Size == 0:
-			return StringType(c.cfg.StrSize)
+			return c.stringType()
 		case b.id == BCurthread:
 			if t, ok := c.kernel.lookup("struct task_struct"); ok {
 				return PointerTo(t)
@@ -437,7 +437,7 @@ func (c *checker) toString(e ast.Expr, t Type) {
 	case c.isNull(e):
 		c.info.Strings[e] = StringType(1)
 	default:
-		c.info.Strings[e] = StringType(c.cfg.StrSize)
+		c.info.Strings[e] = c.stringType()
 	}
 }
 
@@ -470,7 +470,7 @@ func (c *checker) cond(e *ast.CondExpr) Type {
 	case t.isStrCompat() && f.isStrCompat() && (t.Kind == String || f.Kind == String):
 		c.toString(e.T, t)
 		c.toString(e.F, f)
-		return StringType(c.cfg.StrSize)
+		return c.stringType()
 	}
 	r, ok := ptrCompat(t, c.isNull(e.T), f, c.isNull(e.F))
 	if !ok {
@@ -480,7 +480,7 @@ func (c *checker) cond(e *ast.CondExpr) Type {
 	if r.Kind == String {
 		c.toString(e.T, t)
 		c.toString(e.F, f)
-		return StringType(c.cfg.StrSize)
+		return c.stringType()
 	}
 	return decay(r)
 }

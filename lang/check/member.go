@@ -351,10 +351,10 @@ func (c *checker) stringof(e *ast.StringofExpr) Type {
 	case t.IsCharArray():
 		return c.asString(e.X, t)
 	case t.Kind == Pointer:
-		return StringType(c.cfg.StrSize)
+		return c.stringType()
 	case t.Kind == Array:
 		c.toString(e.X, t)
-		return StringType(c.cfg.StrSize)
+		return c.stringType()
 	case t.Kind == Int:
 		return c.stringofInt()
 	}
@@ -388,7 +388,7 @@ func (c *checker) offsetof(e *ast.OffsetofExpr) Type {
 // asString records that the char array e is used as a string: the
 // generated code reads it into a string buffer.
 func (c *checker) asString(e ast.Expr, t Type) Type {
-	st := StringType(min(t.Len+1, c.cfg.StrSize))
+	st := StringType(min(t.Len+1, c.cfg.StrSize+1))
 	c.info.Strings[e] = st
 	return st
 }

@@ -4,5 +4,5 @@ package check
 // value is formatted in decimal (compile/subr_conv.go); like every
 // subroutine's string, the result is strsize bytes.
 func (c *checker) stringofInt() Type {
-	return StringType(c.cfg.StrSize)
+	return c.stringType()
 }

@@ -159,6 +159,12 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 		}
 	}
 	if s.Result.Kind == String && s.Result.Size == 0 {
+		// DTrace's subroutines write their result and its NUL within
+		// strsize bytes, so it holds strsize-1 characters; substr()
+		// alone may fill strsize with characters.
+		if name == "substr" {
+			return c.stringType()
+		}
 		return StringType(c.cfg.StrSize)
 	}
 	if s.KernelResult != "" {

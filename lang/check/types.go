@@ -354,3 +354,8 @@ func argCompat(t, v Type, vZero bool) bool {
 	_, ok := ptrCompat(t, false, v, vZero)
 	return ok
 }
+
+// stringType is the type of a string of up to strsize characters: its
+// buffer has room for strsize characters and the NUL after them, as a
+// DTrace string variable holds strsize characters.
+func (c *checker) stringType() Type { return StringType(c.cfg.StrSize + 1) }
