@@ -248,6 +248,9 @@ type compiler struct {
 	// they run (see error_probe.go).
 	errorFuncs []*gen
 	errorArgs  int
+	// nullAt is the rodata offset of the null string's block, once a
+	// subroutine that can return NULL is used (see subr_search.go).
+	nullAt int
 }
 
 func (c *compiler) compile(probes [][]*provider.Probe) (*spec.Program, error) {

@@ -10,14 +10,35 @@ import (
 )
 
 // expr evaluates e into R0: an integer in canonical 64-bit form, or a
-// pointer to a NUL-padded string buffer.
+// pointer to a NUL-padded string buffer. That is never the null string
+// unless g.nullOK was set for this call: a comparison's operands may be
+// NULL, and the parentheses and the branches of a ternary around them.
 func (g *gen) expr(e ast.Expr) {
+	nullOK := g.nullOK
+	g.nullOK = false
 	if g.err != nil {
 		return
 	}
 	if st, ok := g.c.info.Strings[e]; ok {
 		g.asString(e, st)
 		return
+	}
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		g.nullOK = nullOK
+		g.expr(x.X)
+		return
+	case *ast.CondExpr:
+		g.cond(x, nullOK)
+		return
+	case *ast.CallExpr:
+		if nullable(x) {
+			g.call(x)
+			if !nullOK {
+				g.checkNull()
+			}
+			return
+		}
 	}
 	g.value(e)
 }
@@ -100,7 +121,7 @@ func (g *gen) value(e ast.Expr) {
 	case *ast.AssignExpr:
 		g.assign(e)
 	case *ast.CondExpr:
-		g.cond(e)
+		g.cond(e, false)
 	case *ast.CastExpr:
 		g.cast(e)
 	default:
@@ -263,13 +284,17 @@ func (g *gen) binary(e *ast.BinaryExpr) {
 		return
 	}
 	xt, yt := g.typeOf(e.X), g.typeOf(e.Y)
+	_, comparing := signedJumps[e.Op]
+	strcmp := comparing && xt.Kind == check.String
+	g.nullOK = strcmp
 	g.operand(e.X)
 	g.push()
+	g.nullOK = strcmp
 	g.operand(e.Y)
 	g.emit(asm.Mov.Reg(asm.R2, asm.R0))
 	g.pop(asm.R1)
-	if _, ok := signedJumps[e.Op]; ok {
-		if xt.Kind == check.String {
+	if comparing {
+		if strcmp {
 			g.compareStrings(xt, yt)
 			g.emit(asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Imm(asm.R2, 0))
 		}
@@ -424,7 +449,7 @@ func (g *gen) logical(e *ast.BinaryExpr) {
 
 // cond evaluates c ? t : f. String results are copied into one buffer of
 // the result's bound, so that what follows never reads past either.
-func (g *gen) cond(e *ast.CondExpr) {
+func (g *gen) cond(e *ast.CondExpr, nullOK bool) {
 	t := g.typeOf(e)
 	els, end := g.newLabel(), g.newLabel()
 	buf := 0
@@ -432,6 +457,11 @@ func (g *gen) cond(e *ast.CondExpr) {
 		buf = g.tmp(t.Size)
 	}
 	branch := func(x ast.Expr) {
+		if t.Kind == check.String {
+			// A null branch is copied as "", which compares as NULL
+			// does; anywhere else it faults before the copy.
+			g.nullOK = nullOK
+		}
 		g.operand(x)
 		if t.Kind == check.String {
 			g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(buf)))

@@ -50,6 +50,7 @@ type gen struct {
 	inlines map[*check.Inline][][]int16      // stack slots of the arguments of the inline uses being generated
 	flags   []int                            // record offsets of the flags of conditional actions
 	flagsAt int                              // where the code clearing the flags goes
+	nullOK  bool                             // the next expr may leave the null string (see nullable)
 	err     *Error
 }
 

@@ -10,12 +10,49 @@ import (
 // The searching subroutines. strchr(), strrchr() and strstr() return the
 // rest of the string from what they find; DTrace returns a pointer into
 // the string, which reads the same. When they find nothing, DTrace
-// returns NULL; here the result is the zero block in rodata, the ""
-// that an unset string variable also reads as (DTrace's NULL too).
+// returns NULL, as do strtok() and json().
+//
+// Here NULL is a block of zeros in rodata of its own: compared, it reads
+// as "", as DTrace compares a NULL string (s == NULL is true of it, and of
+// ""); anything else that reads it, a store, a record, a subroutine or a
+// key, faults "invalid address (0x0)" as DTrace's load from address 0
+// does. A string is a pointer to its buffer everywhere in the generated
+// code, so this costs a pointer comparison only after the subroutines
+// that can return NULL, and nothing elsewhere.
 
-// nullString points R0 at the zero block.
+// nullable reports whether the call e can return the null string.
+func nullable(e *ast.CallExpr) bool {
+	switch e.Fun.Name {
+	case "strchr", "strrchr", "strstr", "strtok", "json":
+		return true
+	}
+	return false
+}
+
+// nullBlock returns the rodata offset of the null string's block.
+func (c *compiler) nullBlock() int {
+	if c.nullAt == 0 {
+		// Offset 0 is taken by the first block allocated, never this one.
+		c.nullAt = c.alloc(make([]byte, roundUp(c.cfg.StrSize+1, 8)))
+	}
+	return c.nullAt
+}
+
+// nullString points R0 at the null string.
 func (g *gen) nullString() {
-	g.emit(asm.LoadMapValue(asm.R0, 0, uint32(g.c.layout.zero)).WithReference(spec.MapRodata))
+	g.emit(asm.LoadMapValue(asm.R0, 0, uint32(g.c.nullBlock())).WithReference(spec.MapRodata))
+}
+
+// checkNull faults with an invalid address of 0 if R0 is the null
+// string. It uses R1.
+func (g *gen) checkNull() {
+	ok := g.newLabel()
+	g.emit(
+		asm.LoadMapValue(asm.R1, 0, uint32(g.c.nullBlock())).WithReference(spec.MapRodata),
+		asm.JNE.Reg(asm.R0, asm.R1, ok),
+	)
+	g.raise(faultBadAddr)
+	g.mark(ok)
 }
 
 // suffix leaves in R0 the string at p (n bytes) from the offset in the

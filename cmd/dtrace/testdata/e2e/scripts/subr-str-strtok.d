@@ -33,7 +33,7 @@ BEGIN { printf("[%s]\n", strtok(this->str, ",")); }
 BEGIN { printf("[%s]\n", strtok(NULL, ",")); }
 BEGIN { printf("[%s]\n", strtok(NULL, ",")); }
 BEGIN { printf("[%s]\n", strtok(NULL, ",")); }
-BEGIN { printf("[%s] %d\n", strtok(NULL, ","), strtok(NULL, ",") == NULL); }
+BEGIN { printf("%d %d\n", strtok(NULL, ",") == NULL, strtok(NULL, ",") == NULL); }
 BEGIN { printf("%s|", strtok("  two  words ", " ")); printf("%s|", strtok(NULL, " ")); printf("%s\n", strtok(NULL, "")); }
 
 tick-10ms

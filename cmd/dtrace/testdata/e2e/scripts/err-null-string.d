@@ -1,0 +1,22 @@
+/*
+ * strchr(), strrchr(), strstr(), strtok() and json() return NULL when
+ * they find nothing. Compared, NULL reads as "" (== NULL holds, also in a
+ * ternary's branch); traced, stored, passed to a subroutine or used as a
+ * key, it faults with an invalid address of 0 and fires ERROR, as in
+ * DTrace.
+ */
+#pragma D option quiet
+BEGIN {
+	x = strtok("abc", "abc");
+}
+BEGIN {
+	printf("%d %d %d %d\n", strchr("abc",'z') == NULL, strchr("abc", 'b') == NULL, (1 ? strstr("abc", "x") : "q") == NULL, strtok("a,b", ",") != NULL);
+	printf("%d\n", strtok(NULL, ",") == "b");
+	printf("%d\n", strtok(NULL, ",") == NULL);
+}
+BEGIN { trace(strchr("abc",'z')); }
+BEGIN { y = strrchr("abc", 'q'); }
+BEGIN { printf("%d\n", strlen(json("{\"a\":1}", "b"))); }
+BEGIN { @[strstr("abc", "d")] = count(); }
+BEGIN { printf("%s\n", strchr("abc", 'b')); exit(0); }
+ERROR { printf("ERROR %d %d %d\n", arg3 >= 0, arg4, arg5); }
