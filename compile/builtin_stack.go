@@ -4,8 +4,8 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
-	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/spec"
 )
 
 // maxStackFrames is the kernel's default perf_event_max_stack: the most
@@ -22,19 +22,110 @@ func (g *gen) userStack(b check.Builtin) {
 }
 
 // kernelStack generates stackdepth or caller from the kernel stack that
-// stack() records, where bpf_get_stack() walks it from the probe's own
-// registers: at a profile probe, the interrupted kernel code (no frames
-// when it interrupted user code). caller is then the return address into
+// stack() records. At a profile probe, bpf_get_stack() walks it from the
+// probe's own registers: the interrupted kernel code (no frames when it
+// interrupted user code), and caller is then the return address into
 // the caller of the interrupted function, as Oracle DTrace gives it.
-// Elsewhere the stack is walked from the BPF program, through tracing
-// frames only the consumer recognizes (by name, see stackSlack), which
-// the BPF program cannot count: refused there, until it can.
-func (g *gen) kernelStack(e *ast.Ident, b check.Builtin) {
+// Elsewhere the walk starts in the BPF program, inside the tracing
+// machinery, whose frames are skipped (stackPastPlumbing).
+func (g *gen) kernelStack(b check.Builtin) {
 	if pt, _ := g.probe.Owner().ProgramType(g.probe); pt != ebpf.PerfEvent {
-		g.fail(e, "%s is not supported yet at %s:%s:%s:%s: only at profile probes", e.Name, g.probe.Provider, g.probe.Module, g.probe.Function, g.probe.Name)
+		g.stackPastPlumbing(b == check.BStackdepth)
 		return
 	}
 	g.stackVar(b == check.BStackdepth, 0)
+}
+
+// plumbingFrames bounds how many leading frames of a stack can be
+// tracing machinery; plumbingSteps is a binary search's steps over
+// spec.PlumbingMax ranges.
+const (
+	plumbingFrames = 24
+	plumbingSteps  = 14
+)
+
+// stackPastPlumbing walks the kernel stack with bpf_get_stack() and
+// skips its leading frames that lie in the plumbing map's ranges (see
+// spec.MapPlumbing), the frames the consumer drops from stack()'s output
+// by name. For depth, R0 is then the count of the frames left, as many
+// as stack() prints; otherwise it is the first of them, the return
+// address into the function where the probe fired, which is where the
+// thread was before it entered the probe. The search's bounds go
+// through scratch slots, so that the verifier meets one state per step.
+func (g *gen) stackPastPlumbing(depth bool) {
+	frames := maxStackFrames
+	if !depth {
+		frames = plumbingFrames + 1
+	}
+	defer g.releaseTemps(g.tmpOff)
+	buf := g.tmp(8 * frames)
+	n, lo, hi := g.tmp(8), g.tmp(8), g.tmp(8)
+	g.emit(asm.Mov.Reg(asm.R1, regCtx))
+	g.getStack(asm.FnGetStack, buf, 8*frames, 0)
+	got := g.newLabel()
+	g.emit(asm.JSGE.Imm(asm.R0, 0, got), asm.Mov.Imm(asm.R0, 0))
+	g.mark(got)
+	g.emit(asm.RSh.Imm(asm.R0, 3), asm.StoreMem(regScratch, int16(n), asm.R0, asm.DWord))
+	// R9 is the frame looked at, R3 its address, R8 the ranges.
+	frame, nextFrame, done := g.newLabel(), g.newLabel(), g.newLabel()
+	g.emit(asm.Mov.Imm(asm.R9, 0), asm.Ja.Label(frame))
+	g.mark(nextFrame)
+	g.emit(asm.Add.Imm(asm.R9, 1))
+	g.loopHead(frame)
+	g.emit(
+		asm.JGE.Imm(asm.R9, plumbingFrames, done),
+		asm.LoadMem(asm.R1, regScratch, int16(n), asm.DWord),
+		asm.JGE.Reg(asm.R9, asm.R1, done),
+		asm.Mov.Reg(asm.R3, asm.R9),
+		asm.LSh.Imm(asm.R3, 3),
+		asm.Add.Reg(asm.R3, regScratch),
+		asm.LoadMem(asm.R3, asm.R3, int16(buf), asm.DWord),
+		asm.LoadMapValue(asm.R8, 0, 0).WithReference(spec.MapPlumbing),
+		storeImm64(regScratch, int16(lo), 0),
+		asm.LoadMem(asm.R1, asm.R8, spec.PlumbingCount, asm.DWord),
+		asm.StoreMem(regScratch, int16(hi), asm.R1, asm.DWord),
+	)
+	// A frame is plumbing if a range holds it: ranges [lo, hi) are left.
+	step, nextStep, below := g.newLabel(), g.newLabel(), g.newLabel()
+	g.emit(asm.Mov.Imm(asm.R2, 0), asm.Ja.Label(step))
+	g.mark(nextStep)
+	g.emit(asm.Add.Imm(asm.R2, 1))
+	g.loopHead(step)
+	g.emit(
+		asm.JGE.Imm(asm.R2, plumbingSteps, done),
+		asm.LoadMem(asm.R4, regScratch, int16(lo), asm.DWord),
+		asm.LoadMem(asm.R5, regScratch, int16(hi), asm.DWord),
+		asm.JGE.Reg(asm.R4, asm.R5, done),
+		asm.Mov.Reg(asm.R0, asm.R4),
+		asm.Add.Reg(asm.R0, asm.R5),
+		asm.RSh.Imm(asm.R0, 1),
+		asm.And.Imm(asm.R0, spec.PlumbingMax-1),
+		asm.Mov.Reg(asm.R1, asm.R0),
+		asm.LSh.Imm(asm.R1, 4),
+		asm.Add.Reg(asm.R1, asm.R8),
+		asm.LoadMem(asm.R5, asm.R1, spec.PlumbingRanges, asm.DWord),
+		asm.JLT.Reg(asm.R3, asm.R5, below),
+		asm.LoadMem(asm.R5, asm.R1, spec.PlumbingRanges+8, asm.DWord),
+		asm.JLT.Reg(asm.R3, asm.R5, nextFrame), // in the range: skip it
+		asm.Add.Imm(asm.R0, 1),
+		asm.StoreMem(regScratch, int16(lo), asm.R0, asm.DWord),
+		asm.Ja.Label(nextStep),
+	)
+	g.mark(below)
+	g.emit(asm.StoreMem(regScratch, int16(hi), asm.R0, asm.DWord), asm.Ja.Label(nextStep))
+	g.mark(done)
+	if depth {
+		g.emit(asm.LoadMem(asm.R0, regScratch, int16(n), asm.DWord), asm.Sub.Reg(asm.R0, asm.R9))
+		return
+	}
+	// bpf_get_stack() zeroed the frames it did not fill: with no frame
+	// left, caller is 0.
+	g.emit(
+		asm.Mov.Reg(asm.R1, asm.R9),
+		asm.LSh.Imm(asm.R1, 3),
+		asm.Add.Reg(asm.R1, regScratch),
+		asm.LoadMem(asm.R0, asm.R1, int16(buf), asm.DWord),
+	)
 }
 
 // stackVar walks a stack with bpf_get_stack() (which zeroes what it

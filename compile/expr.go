@@ -210,7 +210,7 @@ func (g *gen) builtin(e *ast.Ident, b check.Builtin) {
 	case check.BCurcpu:
 		g.curcpu()
 	case check.BStackdepth, check.BCaller:
-		g.kernelStack(e, b)
+		g.kernelStack(b)
 	default:
 		g.fail(e, "built-in variable %s is not supported yet", e.Name)
 	}

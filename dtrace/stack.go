@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/ksym"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -33,39 +34,11 @@ func (h *Handle) stackDatum(it spec.Item, d format.Datum) format.Datum {
 	return format.KernelStack(kept)
 }
 
-// plumbing reports whether a kernel address lies in a BPF program or in
-// the kernel code between a probe's firing and the stack walk: the
-// tracepoint and perf glue that runs BPF programs, and the stack helpers
-// themselves.
+// plumbing reports whether a kernel address lies in the tracing
+// machinery (ksym.Plumbing).
 func (h *Handle) plumbing(pc uint64) bool {
 	s, _, ok := h.kernelSyms().Lookup(pc)
-	if !ok {
-		return false
-	}
-	if s.Module == "bpf" {
-		return true // JITed programs, trampolines and dispatchers
-	}
-	if s.Module != "vmlinux" {
-		return false
-	}
-	for _, p := range plumbingPrefixes {
-		if strings.HasPrefix(s.Name, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// plumbingPrefixes name the kernel functions that run BPF programs for
-// tracepoints, raw tracepoints, perf events and BPF_PROG_TEST_RUN, and
-// walk the stack for bpf_get_task_stack().
-var plumbingPrefixes = []string{
-	"bpf_prog_", "__bpf_prog_", "bpf_dispatcher_", "bpf_trampoline_",
-	"trace_call_bpf", "bpf_trace_run", "__bpf_trace_", "perf_trace_",
-	"perf_syscall_", "perf_call_bpf_", "__traceiter_", "__perf_event_overflow",
-	"bpf_overflow_handler", "bpf_test_run", "bpf_get_stack", "bpf_get_task_stack",
-	"__bpf_get_stack", "__bpf_get_task_stack", "get_callchain_entry_for_task", "stack_trace_save",
-	"arch_stack_walk",
+	return ok && ksym.Plumbing(s)
 }
 
 // userSym resolves an address in process pid for ustack(): the

@@ -5,10 +5,15 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
+	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/internal/testenv"
 	"github.com/godtrace/godtrace/ksym"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -67,3 +72,59 @@ func TestUserSymbols(t *testing.T) {
 		t.Error("an unmapped address resolved")
 	}
 }
+
+// stackdepth and caller outside a profile probe describe the stack that
+// stack() prints there: as many frames, the first being caller. The BPF
+// code skips the tracing machinery's frames by address (the plumbing
+// map), the consumer by name; both must agree.
+func TestStackdepthCaller(t *testing.T) {
+	testenv.RequireBPF(t)
+	h, err := Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	src := `syscall::getppid:entry /pid == $1/ { trace(stackdepth); trace(caller); stack(); exit(0); }`
+	if err := h.Compile([]Source{{Text: []byte(src)}}, []string{"test", strconv.Itoa(syscall.Getpid())}); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Exec(); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Go(); err != nil {
+		t.Fatal(err)
+	}
+	syscall.Getppid()
+	c := &stackRecords{}
+	if _, err := h.Consume(c, 10*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Stop(c); err != nil {
+		t.Fatal(err)
+	}
+	if c.r == nil {
+		t.Fatal("no record")
+	}
+	acts := c.r.ECB.Actions
+	depth, caller := c.r.Values(&acts[0])[0].Int, c.r.Values(&acts[1])[0].Int
+	st := h.stackDatum(acts[2].Items[0], c.r.Values(&acts[2])[0])
+	n := slices.Index(st.PCs, 0)
+	if n < 0 {
+		n = len(st.PCs)
+	}
+	if n == 0 || depth != uint64(n) || caller != st.PCs[0] {
+		t.Errorf("stackdepth %d, caller %x; stack() has %d frames from %x", depth, caller, n, st.PCs)
+	}
+}
+
+// stackRecords keeps the first record.
+type stackRecords struct{ r *consume.Record }
+
+func (c *stackRecords) Record(_ *Handle, r *consume.Record) error {
+	if c.r == nil {
+		c.r = r
+	}
+	return nil
+}
+
+func (c *stackRecords) Fault(*Handle, *consume.Fault) error { return nil }

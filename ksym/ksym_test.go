@@ -1,6 +1,12 @@
 package ksym
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
 
 func TestLookup(t *testing.T) {
 	tab := NewFromFile("testdata/kallsyms")
@@ -55,5 +61,32 @@ func TestNamed(t *testing.T) {
 	// Address lookups still see functions only.
 	if got := tab.Func(0xffffffff81002101); got != "vmlinux`do_sys_open" {
 		t.Errorf("Func inside some_data = %s, want vmlinux`do_sys_open", got)
+	}
+}
+
+// The plumbing ranges are the runs of plumbing functions in address
+// order, each ending where the next other function starts.
+func TestPlumbingRanges(t *testing.T) {
+	text := strings.Join([]string{
+		"0000000000001000 T do_syscall_64",
+		"0000000000002000 T perf_trace_sys_enter",
+		"0000000000002800 T __traceiter_sys_enter",
+		"0000000000003000 T syscall_trace_enter",
+		"0000000000004000 t bpf_prog_0123456789abcdef_F\t[bpf]",
+		"0000000000004000 D some_data",
+		"0000000000005000 T ext4_read\t[ext4]",
+		"0000000000006000 T trace_call_bpf",
+	}, "\n") + "\n"
+	path := filepath.Join(t.TempDir(), "kallsyms")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := NewFromFile(path).PlumbingRanges()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][2]uint64{{0x2000, 0x3000}, {0x4000, 0x5000}, {0x6000, 0x7000}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ranges %x, want %x", got, want)
 	}
 }

@@ -44,9 +44,14 @@ func Load(p *spec.Program) (*Objects, error) {
 	if err := addCPUInfo(cs); err != nil {
 		return nil, err
 	}
+	addPlumbing(cs)
 	coll, err := ebpf.NewCollection(cs)
 	if err != nil {
 		return nil, verifierError(p, err)
+	}
+	if err := fillPlumbing(coll); err != nil {
+		coll.Close()
+		return nil, err
 	}
 	o := &Objects{coll: coll, programs: map[uint32]*ebpf.Program{}}
 	for id, name := range names {

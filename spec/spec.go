@@ -68,6 +68,20 @@ const (
 	CPUInfoSize = 16
 )
 
+// MapPlumbing is the array that stackdepth and caller read outside
+// profile probes: its one value holds the count of ranges (uint64) and
+// then the ranges, sorted, each a start and an end address (uint64s), of
+// the kernel functions and BPF programs that run between a probe's
+// firing and a stack walk (ksym.PlumbingRanges). The loader fills it
+// after loading the programs, whose own addresses it must include.
+const (
+	MapPlumbing    = "plumbing"
+	PlumbingCount  = 0
+	PlumbingRanges = 8
+	PlumbingMax    = 8192
+	PlumbingSize   = PlumbingRanges + 16*PlumbingMax
+)
+
 // SpecTagSize is the size of a speculation tag: the speculation ID
 // (uint32, 0 for none) then its generation (uint32). A speculative record
 // carries one at ECB.Spec, and commit() and discard() record one.

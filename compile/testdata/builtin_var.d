@@ -16,3 +16,10 @@ profile-997
 	@depth[stackdepth, caller] = count();
 	printf("%a %d %s\n", caller, stackdepth, execargs);
 }
+
+syscall::read:entry
+/stackdepth > 2/
+{
+	@tp[stackdepth, caller] = count();
+	printf("%a %d\n", caller, stackdepth);
+}

@@ -1,0 +1,50 @@
+package load
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/cilium/ebpf"
+
+	"github.com/godtrace/godtrace/ksym"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// addPlumbing adds the plumbing map (spec.MapPlumbing) to cs if one of
+// its programs reads stackdepth or caller outside a profile probe.
+func addPlumbing(cs *ebpf.CollectionSpec) {
+	if !refersTo(cs, spec.MapPlumbing) {
+		return
+	}
+	maps := make(map[string]*ebpf.MapSpec, len(cs.Maps)+1)
+	for name, m := range cs.Maps {
+		maps[name] = m
+	}
+	cs.Maps = maps
+	cs.Maps[spec.MapPlumbing] = &ebpf.MapSpec{Name: spec.MapPlumbing, Type: ebpf.Array, KeySize: 4,
+		ValueSize: spec.PlumbingSize, MaxEntries: 1}
+}
+
+// fillPlumbing writes the plumbing ranges into the map, once the programs
+// are loaded: kallsyms lists a JITed program only from then on, and the
+// stack walk passes through the program itself.
+func fillPlumbing(coll *ebpf.Collection) error {
+	m := coll.Maps[spec.MapPlumbing]
+	if m == nil {
+		return nil
+	}
+	ranges, err := ksym.New().PlumbingRanges()
+	if err != nil {
+		return fmt.Errorf("reading kernel symbols for stackdepth and caller: %w", err)
+	}
+	if len(ranges) > spec.PlumbingMax {
+		return fmt.Errorf("stackdepth and caller: %d ranges of tracing functions, more than %d", len(ranges), spec.PlumbingMax)
+	}
+	v := make([]byte, spec.PlumbingSize)
+	binary.LittleEndian.PutUint64(v[spec.PlumbingCount:], uint64(len(ranges)))
+	for i, r := range ranges {
+		binary.LittleEndian.PutUint64(v[spec.PlumbingRanges+16*i:], r[0])
+		binary.LittleEndian.PutUint64(v[spec.PlumbingRanges+16*i+8:], r[1])
+	}
+	return m.Put(uint32(0), v)
+}
