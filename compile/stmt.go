@@ -80,13 +80,7 @@ func (g *gen) stmts(list []ast.Stmt) {
 	}
 }
 
-// stmt generates one statement. What a statement leaves in clause
-// temporaries (subroutine results, string copies) is dead once it has
-// run: records, variables and keys hold copies. So the next statement
-// reuses the space, and a clause's 8 KiB bound applies to one statement
-// at a time.
 func (g *gen) stmt(s ast.Stmt) {
-	defer g.releaseTemps(g.tmpOff)
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		g.action++
