@@ -33,7 +33,7 @@ func (g *gen) cleanpath(e *ast.CallExpr) {
 	g.emit(asm.Mov.Reg(asm.R8, asm.R0))
 	dst := g.newString(size)
 	defer g.releaseTemps(g.tmpOff)
-	work := g.tmp(size + 8)
+	work := g.newString(size + 8)       // read before written: must start zeroed
 	last := g.newString(2 * (size + 8)) // a uint16 per position
 	stSlot, jSlot, stepSlot, cSlot := g.tmp(8), g.tmp(8), g.tmp(8), g.tmp(8)
 	g.emit(storeImm64(regScratch, int16(stSlot), 0), storeImm64(regScratch, int16(jSlot), 0))
