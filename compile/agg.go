@@ -37,7 +37,7 @@ func (g *gen) aggregate(ae *ast.AggExpr, call *ast.CallExpr) {
 		g.buildAggKey(key, sa.Keys, ae.Keys)
 	}
 	done := g.newLabel()
-	g.lookupOrCreate(sa.Map, key, g.c.layout.zero, spec.GlobalAggDrops, done)
+	g.lookupOrCreate(sa.Map, key, g.c.layout.zero, g.countAggDrop, done)
 	g.emit(asm.Mov.Reg(asm.R9, asm.R0), asm.LoadMem(asm.R2, asm.R10, incrSlot, asm.DWord))
 	if valSlot != 0 {
 		g.emit(asm.LoadMem(asm.R1, asm.R10, valSlot, asm.DWord))

@@ -15,9 +15,9 @@ import (
 // variables (shared by all clauses of one firing, as DTrace's this->),
 // the record being built, and the temporaries of the running clause.
 const (
-	scratchArgs      = 0  // arg0..arg9; spec.ScratchBufDrops follows
-	scratchTimestamp = 88 // the firing's timestamp, 0 until first read
-	scratchLocals    = 96 // first this-> variable
+	scratchArgs      = 0   // arg0..arg9; spec.ScratchBufDrops and spec.ScratchAggDrops follow
+	scratchTimestamp = 96  // the firing's timestamp, 0 until first read
+	scratchLocals    = 104 // first this-> variable
 	stagingSize      = 8192
 	tempsSize        = 8192
 	maxScratchSize   = 32 << 10 // the kernel's limit on per-CPU values

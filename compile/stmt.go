@@ -62,13 +62,29 @@ func (g *gen) emitRecord() {
 // as DTrace does instead of losing data silently.
 func (g *gen) countBufDrop() {
 	ok := g.newLabel()
-	g.emit(
-		asm.JEq.Imm(asm.R0, 0, ok),
-		asm.LoadMem(asm.R1, regScratch, spec.ScratchBufDrops, asm.DWord),
-		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(regScratch, spec.ScratchBufDrops, asm.R1, asm.DWord),
-	)
+	g.emit(asm.JEq.Imm(asm.R0, 0, ok))
+	g.countCPUDrop(spec.ScratchBufDrops)
 	g.mark(ok)
+}
+
+// countAggDrop counts an aggregation update that found its map full, on
+// this CPU, as DTrace counts aggregation drops per CPU buffer.
+func (g *gen) countAggDrop() { g.countCPUDrop(spec.ScratchAggDrops) }
+
+// countDynDrop counts a dynamic variable store that found no room. DTrace
+// reports these for the whole system (the dynamic variable space is
+// shared by all CPUs), so the counter is a global one.
+func (g *gen) countDynDrop() { g.countDrop(spec.GlobalDynDrops) }
+
+// countCPUDrop increments the drop counter at scratch offset off. Scratch
+// is per CPU and a program stays on its CPU while it runs, so a plain add
+// is enough.
+func (g *gen) countCPUDrop(off int16) {
+	g.emit(
+		asm.LoadMem(asm.R1, regScratch, off, asm.DWord),
+		asm.Add.Imm(asm.R1, 1),
+		asm.StoreMem(regScratch, off, asm.R1, asm.DWord),
+	)
 }
 
 func (g *gen) stmts(list []ast.Stmt) {

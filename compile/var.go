@@ -89,9 +89,9 @@ func (g *gen) lookupOrZero(mapName string, key, zero int) {
 // is at the scratch offset key, creating it from the rodata block at zero
 // if it does not exist. BPF_NOEXIST keeps a value that another CPU created
 // meanwhile; the lookup that follows finds either. A full map fails both:
-// the drop counter at drops (a globals offset) counts it, and the code
-// goes on at the label full.
-func (g *gen) lookupOrCreate(mapName string, key, zero, drops int, full string) {
+// drop emits the code that counts it, and the code goes on at the label
+// full.
+func (g *gen) lookupOrCreate(mapName string, key, zero int, drop func(), full string) {
 	found := g.newLabel()
 	g.lookup(mapName, key)
 	g.emit(asm.JNE.Imm(asm.R0, 0, found))
@@ -103,7 +103,7 @@ func (g *gen) lookupOrCreate(mapName string, key, zero, drops int, full string) 
 	)
 	g.lookup(mapName, key)
 	g.emit(asm.JNE.Imm(asm.R0, 0, found))
-	g.countDrop(drops)
+	drop()
 	g.emit(asm.Ja.Label(full))
 	g.mark(found)
 }

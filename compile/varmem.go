@@ -212,7 +212,7 @@ func (g *gen) storeAddr(x ast.Expr, dropped string) (dynamic bool) {
 // variable drop, going on at dropped.
 func (g *gen) dynCreate(e ast.Expr, v *check.Var, loc varLoc, dropped string) {
 	key := g.dynKey(e, v, loc)
-	g.lookupOrCreate(loc.mapName, key, g.zeroBlock(loc.valSize), spec.GlobalDynDrops, dropped)
+	g.lookupOrCreate(loc.mapName, key, g.zeroBlock(loc.valSize), g.countDynDrop, dropped)
 }
 
 // freeDyn deletes the dynamic variable x, leaving 0 in R0.

@@ -20,6 +20,11 @@ type AggEntry struct {
 	N, Sum, Min, Max int64
 	SumSq            [2]uint64 // stddev: the 128-bit sum of squares, low word first
 	Buckets          []int64
+	// PerCPU holds each CPU's own value, by CPU number, when the
+	// snapshot keeps them (SnapshotPerCPU); Key and Keys are empty
+	// there. A CPU that never updated the entry has N == 0 and the
+	// zeros the kernel holds for it.
+	PerCPU []*AggEntry
 }
 
 // Snapshot reads aggregation a from its per-CPU map and merges the CPUs.
@@ -27,16 +32,30 @@ type AggEntry struct {
 // keeps cleared keys. The entry of a keyless aggregation is kept only if
 // a CPU aggregated into it, or if keepEmpty says it did before a clear().
 func Snapshot(m *ebpf.Map, a *spec.Aggregation, keepEmpty bool) ([]*AggEntry, error) {
+	return snapshot(m, a, keepEmpty, false)
+}
+
+// SnapshotPerCPU is Snapshot that also keeps each CPU's value apart in
+// the entries' PerCPU, as libdtrace keeps dtada_percpu under the
+// aggpercpu option. The merged values are the same as Snapshot's.
+func SnapshotPerCPU(m *ebpf.Map, a *spec.Aggregation, keepEmpty bool) ([]*AggEntry, error) {
+	return snapshot(m, a, keepEmpty, true)
+}
+
+func snapshot(m *ebpf.Map, a *spec.Aggregation, keepEmpty, perCPU bool) ([]*AggEntry, error) {
 	var out []*AggEntry
 	key := make([]byte, max(a.KeySize, 4))
 	var per [][]byte
-	it := m.Iterate()
+	it := iterate(m)
 	for it.Next(&key, &per) {
 		e := &AggEntry{Key: append([]byte(nil), key...)}
 		if a.KeySize > 0 {
 			for _, k := range a.Keys {
 				e.Keys = append(e.Keys, datum(key, k))
 			}
+		}
+		if perCPU {
+			e.PerCPU = splitCPUs(a, per)
 		}
 		if merge(a, e, per) || a.KeySize > 0 || keepEmpty {
 			out = append(out, e)
@@ -56,35 +75,55 @@ func merge(a *spec.Aggregation, e *AggEntry, per [][]byte) bool {
 		e.Buckets = make([]int64, nb)
 	}
 	for _, v := range per {
-		n := int64(le.Uint64(v))
-		if n == 0 {
-			continue
-		}
-		first := e.N == 0
-		e.N += n
-		switch a.Func {
-		case spec.AggSum, spec.AggAvg:
-			e.Sum += int64(le.Uint64(v[8:]))
-		case spec.AggStddev:
-			e.Sum += int64(le.Uint64(v[8:]))
-			var c uint64
-			e.SumSq[0], c = bits.Add64(e.SumSq[0], le.Uint64(v[16:]), 0)
-			e.SumSq[1], _ = bits.Add64(e.SumSq[1], le.Uint64(v[24:]), c)
-		case spec.AggMin:
-			if x := int64(le.Uint64(v[8:])); first || x < e.Min {
-				e.Min = x
-			}
-		case spec.AggMax:
-			if x := int64(le.Uint64(v[8:])); first || x > e.Max {
-				e.Max = x
-			}
-		case spec.AggQuantize, spec.AggLquantize, spec.AggLlquantize:
-			for i := range e.Buckets {
-				e.Buckets[i] += int64(le.Uint64(v[8+8*i:]))
-			}
-		}
+		fold(a, e, v)
 	}
 	return e.N > 0
+}
+
+// splitCPUs decodes each CPU's value on its own.
+func splitCPUs(a *spec.Aggregation, per [][]byte) []*AggEntry {
+	out := make([]*AggEntry, len(per))
+	for i, v := range per {
+		c := &AggEntry{}
+		if nb := a.Buckets(); nb > 0 {
+			c.Buckets = make([]int64, nb)
+		}
+		fold(a, c, v)
+		out[i] = c
+	}
+	return out
+}
+
+// fold adds one CPU's value v into e. A CPU whose count is zero never
+// touched the key, and its zeros would corrupt min() and max().
+func fold(a *spec.Aggregation, e *AggEntry, v []byte) {
+	n := int64(le.Uint64(v))
+	if n == 0 {
+		return
+	}
+	first := e.N == 0
+	e.N += n
+	switch a.Func {
+	case spec.AggSum, spec.AggAvg:
+		e.Sum += int64(le.Uint64(v[8:]))
+	case spec.AggStddev:
+		e.Sum += int64(le.Uint64(v[8:]))
+		var c uint64
+		e.SumSq[0], c = bits.Add64(e.SumSq[0], le.Uint64(v[16:]), 0)
+		e.SumSq[1], _ = bits.Add64(e.SumSq[1], le.Uint64(v[24:]), c)
+	case spec.AggMin:
+		if x := int64(le.Uint64(v[8:])); first || x < e.Min {
+			e.Min = x
+		}
+	case spec.AggMax:
+		if x := int64(le.Uint64(v[8:])); first || x > e.Max {
+			e.Max = x
+		}
+	case spec.AggQuantize, spec.AggLquantize, spec.AggLlquantize:
+		for i := range e.Buckets {
+			e.Buckets[i] += int64(le.Uint64(v[8+8*i:]))
+		}
+	}
 }
 
 // Clear zeroes the values of an aggregation's entries (a Snapshot),

@@ -3,6 +3,7 @@ package dtrace
 import (
 	"fmt"
 	"math/bits"
+	"os"
 
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/format"
@@ -89,7 +90,37 @@ func (p *Printer) printAgg(h *Handle, a *spec.Aggregation, entries []*consume.Ag
 	if len(entries) == 0 {
 		return nil
 	}
-	return format.PrintAggregation(p.Out, h.aggDesc(a), h.aggRecords(a, entries), format.PrintOptions{Sort: p.sortOptions(h), Env: h.env()})
+	return format.PrintAggregation(p.Out, h.aggDesc(a), h.aggRecords(a, entries), p.printOptions(h))
+}
+
+// printOptions reads the options that shape aggregation output; they are
+// dynamic, so setopt() may have changed them since the last printa().
+func (p *Printer) printOptions(h *Handle) format.PrintOptions {
+	o := h.Options
+	return format.PrintOptions{
+		Sort: p.sortOptions(h), Env: h.env(),
+		Hist: o.Bool("agghist"), Pack: o.Bool("aggpack"), Zoom: o.Bool("aggzoom"),
+		Packing:  format.Packing{UTF8: packUTF8(o.String("encoding"), os.Getenv("TERM"))},
+		RawBytes: o.Bool("rawbytes"),
+	}
+}
+
+// packUTF8 is libdtrace's choice of characters for packed aggregations:
+// the encoding option if set, else UTF-8 unless the terminal is one known
+// not to show it. (libdtrace reads a missing TERM as a NULL pointer; here
+// it means a terminal of unknown abilities, given ASCII.)
+func packUTF8(encoding, term string) bool {
+	switch encoding {
+	case "ascii":
+		return false
+	case "utf8":
+		return true
+	}
+	switch term {
+	case "", "sun", "sun-color", "dumb":
+		return false
+	}
+	return true
 }
 
 func (p *Printer) sortOptions(h *Handle) format.SortOptions {
@@ -112,5 +143,21 @@ func (p *Printer) printaFormat(h *Handle, f *format.Format, ids []int, snap map[
 		descs = append(descs, h.aggDesc(a))
 		sets = append(sets, h.aggRecords(a, snap[id]))
 	}
-	return format.Printa(p.Out, f, descs, format.Join(sets), format.PrintOptions{Sort: p.sortOptions(h), Env: h.env()})
+	return format.Printa(p.Out, f, descs, format.Join(sets), p.printOptions(h))
+}
+
+// SnapshotPerCPU reads aggregation id as Snapshot does and, when the
+// aggpercpu option is set, keeps each CPU's value in the entries' PerCPU,
+// as libdtrace keeps dtada_percpu for its consumers. Printing ignores
+// them: illumos dtrace(1) prints aggregations alike with or without it.
+func (h *Handle) SnapshotPerCPU(id int) ([]*consume.AggEntry, error) {
+	a := h.prog.Aggs[id]
+	if !h.Options.Bool("aggpercpu") {
+		return h.snapshot(a)
+	}
+	s, err := consume.SnapshotPerCPU(h.objs.Map(a.Map), a, h.filled[a.ID])
+	if err == nil && len(s) > 0 {
+		h.filled[a.ID] = true
+	}
+	return s, err
 }

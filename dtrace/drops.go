@@ -3,12 +3,13 @@ package dtrace
 import (
 	"fmt"
 	"time"
+
+	"github.com/godtrace/godtrace/spec"
 )
 
 // DropHandler is implemented by a Consumer that is told of drops as
 // DTrace's drop handler is: what each drop counter gained since the last
-// report, at the status rate while tracing and once more when tracing
-// stops. The message is DTrace's, without "dtrace: " and the newline.
+// report. The message is DTrace's, without "dtrace: " and the newline.
 type DropHandler interface {
 	Drop(h *Handle, msg string) error
 }
@@ -19,16 +20,17 @@ type DropHandler interface {
 // have no dirty or rinsing lists (a full map simply refuses), a
 // speculation is never busy (see compile/speculation.go), and no string
 // table is built for ustack(). A fault in an ERROR clause is reported as
-// it is consumed (Printer.Fault). Aggregation drops, which DTrace reports
-// per CPU when it snapshots the aggregations, come last, as that
-// snapshot follows the status in dtrace_work().
+// it is consumed (Printer.Fault). Aggregation drops are not in the
+// table: DTrace reports them per CPU (cpuDrops) when it snapshots the
+// aggregations, which follows the status in dtrace_work(); so are the
+// principal buffer's drops, after the records consumed.
 type dropKind int
 
 const (
 	dropDynamic     dropKind = iota // a store found the dynamic variable space full
 	dropSpeculative                 // a speculative record exceeded specsize
 	dropSpecUnavail                 // speculation() found no speculation free
-	dropAggregation                 // an aggregation's map was full
+	dropAggregation                 // an aggregation's map was full (per CPU)
 	numDropKinds
 )
 
@@ -43,28 +45,93 @@ var dropWords = [numDropKinds]struct{ noun, suffix string }{
 
 // dropStatus is what the consumer last reported of the drop counters.
 type dropStatus struct {
-	last     time.Time // of the last status report
 	reported [numDropKinds]uint64
+	// The per-CPU counters of the kernel: records the ring buffer had
+	// no room for, and aggregation updates that found a map full.
+	bufReported, aggReported []uint64
+	lost                     []uint64 // per CPU, every record reported dropped
 }
 
-// statusDrops reports drops, as dtrace_status() does: once per statusrate
-// while tracing, and always once stopped (force).
-func (h *Handle) statusDrops(c Consumer, force bool) error {
-	s := &h.drops
-	now := time.Now()
-	if !force && !s.last.IsZero() && now.Sub(s.last) < h.Options.Rate("statusrate") {
-		return nil
+// interval is one of the consumer's rates (statusrate, aggrate,
+// switchrate), kept as DTrace keeps its dt_laststatus and the like: the
+// first check is due at once, and each later one an interval after the
+// time the previous one was due.
+type interval struct{ last time.Time }
+
+// due reports whether the interval every has passed at now, and if so
+// starts the next one.
+func (iv *interval) due(now time.Time, every time.Duration) bool {
+	if iv.last.IsZero() {
+		iv.last = now
+		return true
 	}
-	s.last = now
-	d, ok := c.(DropHandler)
-	if !ok {
-		return nil
+	if now.Sub(iv.last) < every {
+		return false
 	}
+	iv.last = iv.last.Add(every)
+	return true
+}
+
+// next is when the interval every is next due.
+func (iv *interval) next(every time.Duration) time.Time { return iv.last.Add(every) }
+
+// statusDrops reports the drop table's counters, as dtrace_status() does.
+func (h *Handle) statusDrops(c Consumer) error {
 	counts, err := h.dropCounts()
 	if err != nil {
 		return err
 	}
-	for _, msg := range s.since(counts) {
+	return report(h, c, h.drops.since(counts))
+}
+
+// aggDrops reports, per CPU, the aggregation updates that found their
+// map full since the last report, as DTrace does when it snapshots the
+// aggregations (dt_aggregate_snap_cpu).
+func (h *Handle) aggDrops(c Consumer) error {
+	per, err := h.cpuCounters(spec.ScratchAggDrops)
+	if err != nil {
+		return err
+	}
+	return report(h, c, cpuDrops(dropWords[dropAggregation].noun, gained(&h.drops.aggReported, per)))
+}
+
+// bufferDrops reports, per CPU, the records that found no room since
+// the last report: in the principal buffer, or before that in the ring
+// buffer that carries them. DTrace reports these after the records it
+// consumed from the CPU's buffer (dt_consume_cpu).
+func (h *Handle) bufferDrops(c Consumer) error {
+	per, err := h.cpuCounters(spec.ScratchBufDrops)
+	if err != nil {
+		return err
+	}
+	n := gained(&h.drops.bufReported, per)
+	for cpu, d := range h.bufs.takeDrops() {
+		for len(n) <= cpu {
+			n = append(n, 0)
+		}
+		n[cpu] += d
+	}
+	for len(h.drops.lost) < len(n) {
+		h.drops.lost = append(h.drops.lost, 0)
+	}
+	for cpu, d := range n {
+		h.drops.lost[cpu] += d
+	}
+	return report(h, c, cpuDrops("drop", n))
+}
+
+// BufferDrops returns, per CPU, how many records were reported dropped
+// so far (see bufferDrops).
+func (h *Handle) BufferDrops() ([]uint64, error) {
+	return append([]uint64(nil), h.drops.lost...), nil
+}
+
+func report(h *Handle, c Consumer, msgs []string) error {
+	d, ok := c.(DropHandler)
+	if !ok {
+		return nil
+	}
+	for _, msg := range msgs {
 		if err := d.Drop(h, msg); err != nil {
 			return err
 		}
@@ -88,14 +155,41 @@ func (s *dropStatus) since(counts [numDropKinds]uint64) []string {
 	return msgs
 }
 
+// gained returns what each CPU's counter gained since *reported, given
+// the totals, and remembers the totals.
+func gained(reported *[]uint64, totals []uint64) []uint64 {
+	n := make([]uint64, len(totals))
+	for cpu, t := range totals {
+		if cpu < len(*reported) {
+			n[cpu] = t - (*reported)[cpu]
+		} else {
+			n[cpu] = t
+		}
+	}
+	*reported = totals
+	return n
+}
+
+// cpuDrops words per-CPU drop counts as dt_handle_cpudrop() does: "N
+// drops on CPU C" or "N aggregation drops on CPU C", given the noun.
+func cpuDrops(noun string, per []uint64) []string {
+	var msgs []string
+	for cpu, n := range per {
+		if n > 0 {
+			msgs = append(msgs, fmt.Sprintf("%d %s%s on CPU %d", n, noun, plural(n), cpu))
+		}
+	}
+	return msgs
+}
+
 // dropCounts reads every drop counter's total so far.
 func (h *Handle) dropCounts() ([numDropKinds]uint64, error) {
 	var counts [numDropKinds]uint64
-	agg, dyn, err := h.Drops()
+	dyn, err := h.global(spec.GlobalDynDrops)
 	if err != nil {
 		return counts, err
 	}
-	counts[dropDynamic], counts[dropAggregation] = dyn, agg
+	counts[dropDynamic] = dyn
 	if s := h.speculations(); s != nil {
 		unavail, err := h.failedSpeculations()
 		if err != nil {
@@ -104,6 +198,19 @@ func (h *Handle) dropCounts() ([numDropKinds]uint64, error) {
 		counts[dropSpeculative], counts[dropSpecUnavail] = s.held.Drops, unavail
 	}
 	return counts, nil
+}
+
+// cpuCounters reads, for every CPU, the counter at scratch offset off.
+func (h *Handle) cpuCounters(off int) ([]uint64, error) {
+	var per [][]byte
+	if err := h.objs.Map(spec.MapScratch).Lookup(uint32(0), &per); err != nil {
+		return nil, fmt.Errorf("reading drop counts: %w", err)
+	}
+	out := make([]uint64, len(per))
+	for i, v := range per {
+		out[i] = le64(v[off:])
+	}
+	return out, nil
 }
 
 func plural(n uint64) string {

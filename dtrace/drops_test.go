@@ -14,16 +14,14 @@ func TestDropStatus(t *testing.T) {
 		want   []string
 	}{
 		{[numDropKinds]uint64{}, nil},
-		{[numDropKinds]uint64{dropAggregation: 2, dropDynamic: 1}, []string{
+		{[numDropKinds]uint64{dropDynamic: 1}, []string{
 			"1 dynamic variable drop",
-			"2 aggregation drops",
 		}},
-		{[numDropKinds]uint64{dropAggregation: 2, dropDynamic: 1}, nil},
-		{[numDropKinds]uint64{dropDynamic: 4, dropSpeculative: 1, dropSpecUnavail: 2, dropAggregation: 3}, []string{
+		{[numDropKinds]uint64{dropDynamic: 1}, nil},
+		{[numDropKinds]uint64{dropDynamic: 4, dropSpeculative: 1, dropSpecUnavail: 2}, []string{
 			"3 dynamic variable drops",
 			"1 speculative drop",
 			"2 failed speculations (no speculative buffer available)",
-			"1 aggregation drop",
 		}},
 	} {
 		if got := s.since(tc.counts); !reflect.DeepEqual(got, tc.want) {

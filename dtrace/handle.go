@@ -7,7 +7,7 @@
 //	_ = h.Compile([]dtrace.Source{{Text: "syscall::openat:entry { @[execname] = count(); }"}}, nil)
 //	_ = h.Exec()
 //	_ = h.Go()
-//	... h.Consume(consumer, time.Second) until done or interrupted ...
+//	... h.Consume(consumer, h.Due()) until done or interrupted ...
 //	_ = h.Stop(consumer)
 //	snap, _ := h.Snapshot()
 //
@@ -71,9 +71,16 @@ type Handle struct {
 	done    bool           // exit() was called
 	specs   *specStatus    // speculations, for a program with any
 	drops   dropStatus     // the drop counts reported so far
+	bufs    *principal     // the principal buffers (principal.go)
+	exiting bool           // tracing should stop: exit() was called, or a buffer filled
 	targets []*Process     // processes created (-c) or grabbed (-p)
 	target  int            // $target: the last of procs, 0 when none
 	stopped bool
+
+	// When the consumer last checked the status, reported aggregation
+	// drops, and switched the buffers, as DTrace's dt_laststatus,
+	// dt_lastagg and dt_lastswitch.
+	lastStatus, lastAgg, lastSwitch interval
 }
 
 // Open returns a Handle with the providers of this platform.
@@ -248,6 +255,9 @@ func (h *Handle) Exec() error {
 	if err := h.allowWriteUser(); err != nil {
 		return err
 	}
+	if err := h.principalBuffers(); err != nil {
+		return err
+	}
 	objs, err := load.Load(h.prog)
 	if err != nil {
 		return err
@@ -299,7 +309,10 @@ func (h *Handle) fire(name string) error {
 }
 
 // Stop ends tracing as DTrace does: the state becomes draining, probes
-// are detached, END fires, and the buffer is drained by the consumer.
+// are detached, END fires, and then, whatever the rates, the drops are
+// reported (the status's, then the aggregations'), the buffers consumed,
+// and their drops reported, as dtrace_stop() and the last dtrace_work()
+// do.
 func (h *Handle) Stop(c Consumer) error {
 	if h.stopped {
 		return nil
@@ -312,13 +325,31 @@ func (h *Handle) Stop(c Consumer) error {
 		return err
 	}
 	h.objs.Detach()
+	// What came before END is in the buffers before END may use the
+	// room kept for it.
+	if err := h.read(0); err != nil {
+		return err
+	}
+	h.bufs.cooldown = true
 	if err := h.fire("END"); err != nil {
 		return err
 	}
-	if _, err := h.Consume(c, 0); err != nil {
+	if err := h.read(0); err != nil {
 		return err
 	}
-	return h.statusDrops(c, true)
+	if err := h.statusDrops(c); err != nil {
+		return err
+	}
+	if err := h.aggDrops(c); err != nil {
+		return err
+	}
+	if err := h.switchBuffers(c); err != nil {
+		return err
+	}
+	// Speculative drops are counted as the records are consumed (see
+	// speculation.go), where DTrace counts them as they are traced:
+	// those of the last records are reported now.
+	return h.statusDrops(c)
 }
 
 // Done reports whether exit() was called, and its status.
@@ -372,15 +403,6 @@ func (h *Handle) setGlobal(off int, x uint64) error {
 	return nil
 }
 
-// Drops returns the aggregation and dynamic variable drops so far.
-func (h *Handle) Drops() (agg, dyn uint64, err error) {
-	if agg, err = h.global(spec.GlobalAggDrops); err != nil {
-		return 0, 0, err
-	}
-	dyn, err = h.global(spec.GlobalDynDrops)
-	return agg, dyn, err
-}
-
 // wallOffset is what to add to CLOCK_MONOTONIC (bpf_ktime_get_ns) to get
 // the time of day in nanoseconds.
 func wallOffset() int64 {
@@ -402,17 +424,3 @@ func (h *Handle) Snapshot() (map[int][]*consume.AggEntry, error) {
 
 // Printed reports whether printa() has printed aggregation id.
 func (h *Handle) Printed(id int) bool { return h.printed[id] }
-
-// BufferDrops returns, per CPU, how many records did not fit in the
-// principal buffer so far.
-func (h *Handle) BufferDrops() ([]uint64, error) {
-	var per [][]byte
-	if err := h.objs.Map(spec.MapScratch).Lookup(uint32(0), &per); err != nil {
-		return nil, fmt.Errorf("reading drop counts: %w", err)
-	}
-	out := make([]uint64, len(per))
-	for i, v := range per {
-		out[i] = le64(v[spec.ScratchBufDrops:])
-	}
-	return out, nil
-}

@@ -72,6 +72,9 @@ func (p *Printer) Record(h *Handle, r *consume.Record) error {
 func (p *Printer) action(h *Handle, r *consume.Record, a *spec.Action) error {
 	switch a.Kind {
 	case spec.ActTrace:
+		if h.Options.Bool("rawbytes") {
+			return format.TraceRawBytes(p.Out, h.values(r, a)[0], p.Quiet)
+		}
 		return format.Trace(p.Out, h.values(r, a)[0], p.Quiet)
 	case spec.ActPrintf:
 		f, err := p.format(a.Format)
@@ -220,5 +223,5 @@ func (p *Printer) PrintAggregations(h *Handle) error {
 	if len(aggs) == 0 {
 		return nil
 	}
-	return format.PrintExit(p.Out, aggs, format.PrintOptions{Sort: p.sortOptions(h), Env: h.env()})
+	return format.PrintExit(p.Out, aggs, p.printOptions(h))
 }

@@ -9,6 +9,15 @@ import (
 type PrintOptions struct {
 	Sort SortOptions
 	Env  *Env // for keys and values printed with %a, %Y and the like
+	// Hist is agghist: count() and sum() entries print as histogram
+	// rows (see hist.go). Pack is aggpack: quantize() and lquantize()
+	// entries print on one line each (see pack.go), drawn as Packing
+	// says. Zoom is aggzoom: bars are scaled to the largest value
+	// rather than the total.
+	Hist, Pack, Zoom bool
+	Packing          Packing
+	// RawBytes is rawbytes: string and memory keys print as hex dumps.
+	RawBytes bool
 }
 
 // Aggregation is one aggregation and its records.
@@ -68,26 +77,59 @@ func PrintJoined(w io.Writer, descs []*AggDesc, rows []AggRow, o PrintOptions) e
 	p := newOut(w)
 	p.byte('\n')
 	for i := range rows {
-		printKeys(p, o.Env, rows[i].Keys)
+		printRecordKeys(p, o, rows[i].Keys)
 		for k, d := range descs {
 			var v AggValue
 			if k < len(rows[i].Values) {
 				v = rows[i].Values[k]
 			}
-			printValue(p, d, &v)
+			printValue(p, d, &v, Bars{Zoom: o.Zoom})
 		}
 		p.byte('\n')
 	}
 	return p.flush()
 }
 
+// printRecords is dt_print_agg() over the sorted records of one
+// aggregation. Histogram and packed lines end themselves; the others get
+// a newline after the value.
 func printRecords(p *out, d *AggDesc, recs []AggRecord, o PrintOptions) {
 	SortRecords(d, recs, o.Sort)
+	switch {
+	case o.Hist && histogrammed(d.Func):
+		printHist(p, d, recs, o)
+		return
+	case o.Pack && packable(d.Func):
+		printPacked(p, d, recs, o)
+		return
+	}
 	for i := range recs {
-		printKeys(p, o.Env, recs[i].Keys)
-		printValue(p, d, &recs[i].Value)
+		printRecordKeys(p, o, recs[i].Keys)
+		printValue(p, d, &recs[i].Value, Bars{Zoom: o.Zoom})
 		p.byte('\n')
 	}
+}
+
+// printRecordKeys prints the keys of a line; under rawbytes what would
+// print as a string prints as a hex dump.
+func printRecordKeys(p *out, o PrintOptions, keys []Datum) {
+	if !o.RawBytes {
+		printKeys(p, o.Env, keys)
+		return
+	}
+	for i := range keys {
+		if k := &keys[i]; k.Kind != Stack && !k.sized() {
+			printBytes(p, k.raw(), -50, false, true)
+			continue
+		}
+		printKeys(p, o.Env, keys[i:i+1])
+	}
+}
+
+// sized reports whether libdtrace prints a key of d's size as an
+// integer: it goes by the size alone, whatever the key holds.
+func (d *Datum) sized() bool {
+	return d.Size == 1 || d.Size == 2 || d.Size == 4 || d.Size == 8
 }
 
 // printKeys is dt_print_datum() for the key records: a stack as the
@@ -143,7 +185,7 @@ func printableString(s string) bool {
 }
 
 // printValue is dt_print_datum() for the aggregation's value.
-func printValue(p *out, d *AggDesc, v *AggValue) {
+func printValue(p *out, d *AggDesc, v *AggValue, bs Bars) {
 	normal := d.normal()
 	switch d.Func {
 	case Count:
@@ -162,11 +204,11 @@ func printValue(p *out, d *AggDesc, v *AggValue) {
 		var tmp [24]byte
 		p.rightString(string(strconv.AppendUint(tmp[:0], StddevValue(d, v), 10)), 16)
 	case Quantize:
-		quantizeGraph(p, v.Buckets, normal)
+		bs.quantize(p, v.Buckets, normal)
 	case Lquantize:
-		lquantizeGraph(p, d, v.Buckets, normal)
+		bs.lquantize(p, d, v.Buckets, normal)
 	case Llquantize:
-		llquantizeGraph(p, d, v.Buckets, normal)
+		bs.llquantize(p, d, v.Buckets, normal)
 	}
 }
 

@@ -203,6 +203,17 @@ func llstep(next, nsteps int64) int64 {
 
 const distHeading = "\n           value  ------------- Distribution ------------- count    \n"
 
+// Bars says how the bars of a graph are scaled: against the total of the
+// rows shown, or, under aggzoom, against the largest row, which then
+// fills DTRACE_AGGZOOM_MAX (95%) of the width.
+type Bars struct {
+	Zoom bool
+}
+
+// aggZoomMax is DTRACE_AGGZOOM_MAX, the share of the width the largest
+// bar fills under aggzoom.
+const aggZoomMax = 0.95
+
 // graph holds what every row of one graph shares.
 type graph struct {
 	o                   *out
@@ -211,15 +222,30 @@ type graph struct {
 	positives, negative bool
 }
 
-func newGraph(o *out, b []int64, first, last int, normal uint64) *graph {
+func (bs Bars) newGraph(o *out, b []int64, first, last int, normal uint64) *graph {
 	g := &graph{o: o, normal: normal, total: ldInt(0)}
 	for i := first; i <= last; i++ {
 		g.positives = g.positives || b[i] > 0
 		g.negative = g.negative || b[i] < 0
-		g.total.addAbs(b[i])
+		bs.addTotal(g.total, b[i])
 	}
 	o.str(distHeading)
 	return g
+}
+
+// addTotal is dt_quantize_total(): the sum of the magnitudes, or under
+// aggzoom the largest magnitude over DTRACE_AGGZOOM_MAX, in long double.
+func (bs Bars) addTotal(total *longDouble, v int64) {
+	if !bs.Zoom {
+		total.addAbs(v)
+		return
+	}
+	z := ldInt(v)
+	z.f.Abs(&z.f)
+	z.f.Mul(&z.f, ldFloat(1/aggZoomMax))
+	if total.f.Cmp(&z.f) < 0 {
+		total.f.Set(&z.f)
+	}
 }
 
 // binRange is the range of rows to print for buckets b; scanLimit is how
@@ -247,10 +273,20 @@ func binRange(b []int64, scanLimit, emptyFirst, emptyLast int) (int, int) {
 	return first, last
 }
 
-func quantizeGraph(o *out, b []int64, normal uint64) {
+func quantizeGraph(o *out, b []int64, normal uint64) { Bars{}.quantize(o, b, normal) }
+
+func lquantizeGraph(o *out, d *AggDesc, b []int64, normal uint64) {
+	Bars{}.lquantize(o, d, b, normal)
+}
+
+func llquantizeGraph(o *out, d *AggDesc, b []int64, normal uint64) {
+	Bars{}.llquantize(o, d, b, normal)
+}
+
+func (bs Bars) quantize(o *out, b []int64, normal uint64) {
 	b = buckets(b, QuantizeNBuckets)
 	first, last := binRange(b, QuantizeNBuckets-1, QuantizeZeroBucket-1, QuantizeZeroBucket+1)
-	g := newGraph(o, b, first, last, normal)
+	g := bs.newGraph(o, b, first, last, normal)
 	for i := first; i <= last; i++ {
 		o.rightInt(QuantizeBucketValue(i), 16)
 		o.byte(' ')
@@ -258,30 +294,38 @@ func quantizeGraph(o *out, b []int64, normal uint64) {
 	}
 }
 
-func lquantizeGraph(o *out, d *AggDesc, b []int64, normal uint64) {
+func (bs Bars) lquantize(o *out, d *AggDesc, b []int64, normal uint64) {
 	_, _, levels := d.lparams()
 	b = buckets(b, levels+2)
 	first, last := binRange(b, levels+2, 0, 2)
-	g := newGraph(o, b, first, last, normal)
+	g := bs.newGraph(o, b, first, last, normal)
 	for i := first; i <= last; i++ {
-		v := strconv.FormatInt(LquantizeBucketValue(i, d), 10)
-		switch {
-		case i == 0:
-			v = "< " + v
-		case i == levels+1:
-			v = ">= " + v
-		}
-		o.rightString(v, 16)
+		o.rightString(lquantizeLabel(d, i), 16)
 		o.byte(' ')
 		g.row(b[i])
 	}
 }
 
-func llquantizeGraph(o *out, d *AggDesc, b []int64, normal uint64) {
+// lquantizeLabel is the label of lquantize() bucket i in a graph: "< base"
+// for the underflow bucket, ">= limit" for the overflow bucket, the lower
+// bound for the others.
+func lquantizeLabel(d *AggDesc, i int) string {
+	_, _, levels := d.lparams()
+	v := strconv.FormatInt(LquantizeBucketValue(i, d), 10)
+	switch {
+	case i == 0:
+		v = "< " + v
+	case i == levels+1:
+		v = ">= " + v
+	}
+	return v
+}
+
+func (bs Bars) llquantize(o *out, d *AggDesc, b []int64, normal uint64) {
 	n := LlquantizeNBuckets(d)
 	b = buckets(b, n)
 	first, last := binRange(b, n, 0, 1)
-	g := newGraph(o, b, first, last, normal)
+	g := bs.newGraph(o, b, first, last, normal)
 	llquantizeWalk(d, func(bin int, value int64, final bool) bool {
 		if bin > last {
 			return false

@@ -141,8 +141,8 @@ func TestQuantizeLastBucketQuirk(t *testing.T) {
 func TestNormalize(t *testing.T) {
 	d := &AggDesc{Func: Sum, Normal: 10}
 	o := newOut(nil)
-	printValue(o, d, &AggValue{Sum: 1000})
-	printValue(o, d, &AggValue{Sum: -100})
+	printValue(o, d, &AggValue{Sum: 1000}, Bars{})
+	printValue(o, d, &AggValue{Sum: -100}, Bars{})
 	if want := "              100 1844674407370955151"; string(o.buf) != want {
 		t.Errorf("default: got %q, want %q", o.buf, want)
 	}

@@ -15,8 +15,19 @@ import (
 // In non-quiet mode the consumer ends each probe's output with a newline
 // after its last record.
 func Trace(w io.Writer, d Datum, quiet bool) error {
+	return trace(w, d, quiet, false)
+}
+
+// TraceRawBytes writes a trace() record as Trace does under the rawbytes
+// option: strings and other memory always as a hex dump, integers as
+// usual.
+func TraceRawBytes(w io.Writer, d Datum, quiet bool) error {
+	return trace(w, d, quiet, true)
+}
+
+func trace(w io.Writer, d Datum, quiet, raw bool) error {
 	o := newOut(w)
-	if err := traceDatum(o, d, quiet); err != nil {
+	if err := traceDatum(o, d, quiet, raw); err != nil {
 		return err
 	}
 	return o.flush()
@@ -34,7 +45,7 @@ func TraceMem(w io.Writer, b []byte, quiet bool) error {
 // traceDatum switches on the record's size before anything else, as
 // libdtrace does: a 4-byte struct, or a string under strsize=8, prints as
 // a number.
-func traceDatum(o *out, d Datum, quiet bool) error {
+func traceDatum(o *out, d Datum, quiet, raw bool) error {
 	var v int64
 	width := 0
 	switch d.Size {
@@ -50,7 +61,7 @@ func traceDatum(o *out, d Datum, quiet bool) error {
 		if d.Kind == Int {
 			return ErrMismatch
 		}
-		printBytes(o, d.raw(), -33, quiet, false)
+		printBytes(o, d.raw(), -33, quiet, raw)
 		return nil
 	}
 	if quiet {

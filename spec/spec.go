@@ -33,11 +33,11 @@ const (
 
 // Offsets into the globals map value.
 const (
-	GlobalActivity   = 0  // Activity
-	GlobalWallOffset = 8  // int64 ns to add to CLOCK_MONOTONIC for walltimestamp
-	GlobalAggDrops   = 16 // uint64 aggregation drops
-	GlobalDynDrops   = 24 // uint64 dynamic variable drops
-	GlobalVars       = 32 // first D global variable
+	GlobalActivity   = 0 // Activity
+	GlobalWallOffset = 8 // int64 ns to add to CLOCK_MONOTONIC for walltimestamp
+	// 16: unused (aggregation drops are counted per CPU, in scratch)
+	GlobalDynDrops = 24 // uint64 dynamic variable drops
+	GlobalVars     = 32 // first D global variable
 )
 
 // MapSpecs is the speculations map: one array entry holding the count of
@@ -90,6 +90,11 @@ const SpecTagSize = 8
 // ScratchBufDrops is the offset in each CPU's scratch value of the count
 // of records that did not fit in the ring buffer on that CPU.
 const ScratchBufDrops = 80
+
+// ScratchAggDrops is the offset in each CPU's scratch value of the count
+// of aggregation updates that found the aggregation's map full on that
+// CPU: DTrace counts aggregation drops per CPU and names the CPU.
+const ScratchAggDrops = 88
 
 // Record header layout: every record in the buffer starts with the EPID
 // and the CPU it was produced on.

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
@@ -63,6 +62,10 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		fmt.Fprintln(stderr, compileMessage(inv, err))
 		return 1
 	}
+	if err := dtrace.CheckOFormat(inv.Options); err != nil {
+		fmt.Fprintf(stderr, "dtrace: %v\n", err)
+		return 1
+	}
 	if inv.Options.Bool("verbose") {
 		printBPF(stderr, h)
 	}
@@ -86,7 +89,10 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 			fmt.Fprintln(stderr, format.Matched(s.Text, n))
 		}
 	}
-	p := dtrace.NewPrinter(out, stderr, inv.Options.Bool("quiet"))
+	var p dtrace.Output = dtrace.NewPrinter(out, stderr, inv.Options.Bool("quiet"))
+	if inv.Options.String("oformat") == "json" {
+		p = dtrace.NewJSON(out, stderr)
+	}
 	defer p.Flush()
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
@@ -116,17 +122,38 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		return 1
 	}
 	p.Flush()
-	reportDrops(h, stderr)
 	_, status := h.Done()
 	return status
 }
 
 // consumeUntilDone prints records until exit() is called, a signal
-// arrives, or every target process has exited. It flushes output between
-// waits so that a user watching sees records as they come.
-func consumeUntilDone(h *dtrace.Handle, p *dtrace.Printer, sig chan os.Signal, w *procWatch) error {
+// arrives, or every target process has exited. As dtrace(1) does, it
+// sleeps until the Handle has work due (the status, aggregation and
+// switch rates), and flushes output after each piece of work; a signal
+// or a process exit ends the sleep at once.
+func consumeUntilDone(h *dtrace.Handle, p dtrace.Output, sig chan os.Signal, w *procWatch) error {
+	quit := make(chan struct{})
+	defer close(quit)
+	intr := make(chan struct{})
+	go func() {
+		select {
+		case <-sig:
+			close(intr)
+			h.Wake()
+		case <-quit:
+		}
+	}()
+	for _, pr := range w.procs {
+		go func() {
+			select {
+			case <-pr.Exited():
+				h.Wake()
+			case <-quit:
+			}
+		}()
+	}
 	for {
-		done, err := h.Consume(p, 50*time.Millisecond)
+		done, err := h.Consume(p, h.Due())
 		if err != nil || done {
 			return err
 		}
@@ -137,7 +164,7 @@ func consumeUntilDone(h *dtrace.Handle, p *dtrace.Printer, sig chan os.Signal, w
 			return nil
 		}
 		select {
-		case <-sig:
+		case <-intr:
 			return nil
 		default:
 		}
@@ -171,25 +198,6 @@ func (w *procWatch) allExited() bool {
 		}
 	}
 	return len(w.procs) > 0 && w.gone == len(w.procs)
-}
-
-// reportDrops reports the records the buffer had no room for. The other
-// drops are reported by the Handle at each status interval (Printer.Drop).
-func reportDrops(h *dtrace.Handle, stderr io.Writer) {
-	if per, err := h.BufferDrops(); err == nil {
-		for cpu, n := range per {
-			if n > 0 {
-				fmt.Fprintf(stderr, "dtrace: %d drop%s on CPU %d\n", n, plural(n), cpu)
-			}
-		}
-	}
-}
-
-func plural(n uint64) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // macroZero is $0: the path of the first script given with -s, or the

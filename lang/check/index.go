@@ -11,6 +11,9 @@ import (
 // or a self-> variable), or, as in C, *(a + k) for anything else. With
 // lvalue set, an unknown array is created with the keys' types.
 func (c *checker) index(e *ast.IndexExpr, lvalue bool) Type {
+	if c.multiDimAgg(e) {
+		return TypeInvalid
+	}
 	if in := c.inlineArray(e); in != nil {
 		return c.inlineCall(e, in)
 	}
@@ -132,5 +135,20 @@ func (c *checker) sameKeys(pos token.Pos, name string, want, got []Type) bool {
 			return false
 		}
 	}
+	return true
+}
+
+// multiDimAgg reports @a[k1][k2], which DTrace refuses as it cooks the
+// subscript, before whatever the expression is assigned.
+func (c *checker) multiDimAgg(e *ast.IndexExpr) bool {
+	a, ok := e.X.(*ast.AggExpr)
+	if !ok {
+		return false
+	}
+	name := a.Name
+	if name == "" {
+		name = "_"
+	}
+	c.errorf(a.At, "D_AGG_MDIM", "improper attempt to reference @%s as a multi-dimensional array", name)
 	return true
 }

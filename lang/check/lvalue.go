@@ -22,6 +22,9 @@ const (
 
 // assign checks X op= Y and types X by Y on first assignment.
 func (c *checker) assign(e *ast.AssignExpr) Type {
+	if ix, ok := e.X.(*ast.IndexExpr); ok && c.multiDimAgg(ix) {
+		return TypeInvalid
+	}
 	y := c.rvalue(e.Y)
 	if y.Kind == Invalid {
 		// The right side was already reported; an untyped target is a

@@ -21,6 +21,9 @@ BEGIN
 	@;				/* ERROR D_IDENT_UNDEF "failed to resolve @_: Unknown variable name" */
 	@q["x"] = count();		/* ERROR D_PROTO_ARG "@q[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string" */
 	@q[1, 2] = count();		/* ERROR D_PROTO_LEN "@q[ ] prototype mismatch: 2 keys passed, 1 expected" */
+	@[0][1] = count();		/* ERROR D_AGG_MDIM "improper attempt to reference @_ as a multi-dimensional array" */
+	@q[1][2] = count();		/* ERROR D_AGG_MDIM "improper attempt to reference @q as a multi-dimensional array" */
+	trace(@q[1][2]);		/* ERROR D_AGG_MDIM "improper attempt to reference @q as a multi-dimensional array" */
 
 	@e5 = count(1);			/* ERROR D_PROTO_LEN "count( ) prototype mismatch: 1 arg passed, 0 expected" */
 	@e6 = sum();			/* ERROR D_PROTO_LEN "sum( ) prototype mismatch: 0 args passed, 1 expected" */
