@@ -149,10 +149,17 @@ func (h *Handle) hold(v any, size int) bool {
 // it arrived, then reports their drops per CPU, as dtrace_consume() does
 // at each switch.
 func (h *Handle) switchBuffers(c Consumer) error {
-	for _, v := range h.bufs.take() {
+	held := h.bufs.take()
+	for i, v := range held {
 		var err error
 		switch v := v.(type) {
 		case *consume.Record:
+			h.nextEPID = 0
+			if i+1 < len(held) {
+				if n, ok := held[i+1].(*consume.Record); ok {
+					h.nextEPID = n.ECB.EPID
+				}
+			}
 			err = h.deliver(c, v)
 		case *consume.Fault:
 			err = c.Fault(h, v)
@@ -162,6 +169,14 @@ func (h *Handle) switchBuffers(c Consumer) error {
 		}
 	}
 	return h.bufferDrops(c)
+}
+
+// probeOfEPID returns the ID of the probe of an enabling, 0 if unknown.
+func (h *Handle) probeOfEPID(epid uint32) uint32 {
+	if e := h.prog.ECB(epid); e != nil {
+		return e.Probe.ID
+	}
+	return 0
 }
 
 // principalBuffers sets up the principal buffers from the bufpolicy and

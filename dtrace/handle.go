@@ -72,10 +72,13 @@ type Handle struct {
 	specs   *specStatus    // speculations, for a program with any
 	drops   dropStatus     // the drop counts reported so far
 	bufs    *principal     // the principal buffers (principal.go)
-	exiting bool           // tracing should stop: exit() was called, or a buffer filled
-	targets []*Process     // processes created (-c) or grabbed (-p)
-	target  int            // $target: the last of procs, 0 when none
-	stopped bool
+	// nextEPID is the EPID of the record after the one being consumed,
+	// 0 if none is held: flowindent looks ahead at it (flow.go).
+	nextEPID uint32
+	exiting  bool       // tracing should stop: exit() was called, or a buffer filled
+	targets  []*Process // processes created (-c) or grabbed (-p)
+	target   int        // $target: the last of procs, 0 when none
+	stopped  bool
 
 	// When the consumer last checked the status, reported aggregation
 	// drops, and switched the buffers, as DTrace's dt_laststatus,

@@ -20,6 +20,7 @@ type Printer struct {
 	Quiet    bool
 
 	heading bool
+	flow    flowIndent
 	formats map[string]*format.Format
 	// dest is the output NewPrinter was given, and reopened the file
 	// freopen() sends output to instead, nil when none (destructive.go).
@@ -47,7 +48,16 @@ func (p *Printer) Record(h *Handle, r *consume.Record) error {
 		return nil
 	}
 	probe := r.ECB.Probe
-	if !p.Quiet {
+	// Under flowindent dtrace(1) prints its heading and prefix even when
+	// quiet.
+	switch flow := h.Options.Bool("flowindent"); {
+	case flow:
+		if !p.heading {
+			format.FlowHeading(p.Out)
+			p.heading = true
+		}
+		p.flow.prefix(p, r, h.nextEPID, h.probeOfEPID)
+	case !p.Quiet:
 		if !p.heading {
 			format.Heading(p.Out)
 			p.heading = true

@@ -22,7 +22,7 @@
 // records (as actions, aggregation keys and printa()'s %k), the stackindent
 // option and the time zone for %Y and %T come from an Env supplied by the
 // caller. Not yet supported: sym() and mod() records (the caller passes
-// their names as strings), flowindent output, the -v probe listing
+// their names as strings), the -v probe listing
 // extras, and UTF-8 bars for unpacked graphs (encoding=utf8). The agghist,
 // aggpack, aggzoom and rawbytes options arrive in PrintOptions (and
 // TraceRawBytes); a formatted printa()'s %@ graph ignores aggzoom.

@@ -32,6 +32,27 @@ func ProbePrefix(w io.Writer, cpu int, id uint32, function, name string) error {
 	return o.flush()
 }
 
+// FlowHeading writes the heading dtrace(1) prints under flowindent, even
+// when quiet: "%3s %-41s\n" of CPU and FUNCTION.
+func FlowHeading(w io.Writer) error {
+	_, err := io.WriteString(w, "CPU FUNCTION"+strings.Repeat(" ", 41-len("FUNCTION"))+"\n")
+	return err
+}
+
+// FlowPrefix writes what dtrace(1) prints before a probe's records under
+// flowindent: "%3d %-41s " of the CPU and the indented function column.
+func FlowPrefix(w io.Writer, cpu int, column string) error {
+	o := newOut(w)
+	o.rightInt(int64(cpu), 3)
+	o.byte(' ')
+	o.str(column)
+	if n := 41 - len(column); n > 0 {
+		o.pad(n, ' ')
+	}
+	o.byte(' ')
+	return o.flush()
+}
+
 // ListHeading writes the heading of dtrace -l: "%5s %10s %17s %33s %s\n".
 func ListHeading(w io.Writer) error {
 	_, err := io.WriteString(w, "   ID   PROVIDER            MODULE                          FUNCTION NAME\n")

@@ -300,7 +300,7 @@ func TestUnsupported(t *testing.T) {
 	}
 	// An unsupported flag is refused before option values are looked at,
 	// and not at all with -V, which ignores it as DTrace does.
-	if _, err := parseArgs([]string{"dtrace", "-x", "wombats", "-F"}); err == nil || err.Error() != "-F is not supported yet" {
+	if _, err := parseArgs([]string{"dtrace", "-x", "wombats", "-A"}); err == nil || err.Error() != "-A is not supported yet" {
 		t.Errorf("got %v", err)
 	}
 	if _, err := parseArgs([]string{"dtrace", "-V", "-G"}); err == nil || !strings.Contains(err.Error(), "only one of") {
