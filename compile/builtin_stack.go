@@ -76,10 +76,9 @@ func (g *gen) stackPastPlumbing(depth bool) {
 		asm.JGE.Imm(asm.R9, plumbingFrames, done),
 		asm.LoadMem(asm.R1, regScratch, int16(n), asm.DWord),
 		asm.JGE.Reg(asm.R9, asm.R1, done),
-		asm.Mov.Reg(asm.R3, asm.R9),
-		asm.LSh.Imm(asm.R3, 3),
-		asm.Add.Reg(asm.R3, regScratch),
-		asm.LoadMem(asm.R3, asm.R3, int16(buf), asm.DWord),
+	)
+	g.frameAt(asm.R3, buf)
+	g.emit(
 		asm.LoadMapValue(asm.R8, 0, 0).WithReference(spec.MapPlumbing),
 		storeImm64(regScratch, int16(lo), 0),
 		asm.LoadMem(asm.R1, asm.R8, spec.PlumbingCount, asm.DWord),
@@ -120,11 +119,17 @@ func (g *gen) stackPastPlumbing(depth bool) {
 	}
 	// bpf_get_stack() zeroed the frames it did not fill: with no frame
 	// left, caller is 0.
+	g.frameAt(asm.R0, buf)
+}
+
+// frameAt loads into r the frame R9 indexes in the stack at scratch
+// offset buf.
+func (g *gen) frameAt(r asm.Register, buf int) {
 	g.emit(
-		asm.Mov.Reg(asm.R1, asm.R9),
-		asm.LSh.Imm(asm.R1, 3),
-		asm.Add.Reg(asm.R1, regScratch),
-		asm.LoadMem(asm.R0, asm.R1, int16(buf), asm.DWord),
+		asm.Mov.Reg(r, asm.R9),
+		asm.LSh.Imm(r, 3),
+		asm.Add.Reg(r, regScratch),
+		asm.LoadMem(r, r, int16(buf), asm.DWord),
 	)
 }
 

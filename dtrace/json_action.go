@@ -82,14 +82,7 @@ func (j *JSON) action(h *Handle, r *consume.Record, a *spec.Action) (any, error)
 	case spec.ActExit:
 		return jsonExit{Action: "exit", Status: int(int32(r.Datum(a.Items[0]).Int))}, nil
 	case spec.ActTracemem:
-		b := r.Datum(a.Items[0]).Bytes
-		n := uint64(len(b))
-		if len(a.Items) > 1 {
-			if ds := uint64(intValue(r.Datum(a.Items[1]))); ds != 0 && ds < n {
-				n = ds
-			}
-		}
-		return jsonValueOut{Action: "tracemem", Value: jsonDatum(format.BytesDatum(b[:n]))}, nil
+		return jsonValueOut{Action: "tracemem", Value: jsonDatum(format.BytesDatum(tracememBytes(r, a)))}, nil
 	case spec.ActPrint:
 		it := a.Items[0]
 		raw := r.Data[it.Off : it.Off+it.Size]

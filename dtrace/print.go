@@ -15,16 +15,7 @@ func (p *Printer) memAction(h *Handle, r *consume.Record, a *spec.Action) error 
 	case spec.ActSymbol:
 		return format.Symbolic(p.Out, h.values(r, a)[0].Str)
 	case spec.ActTracemem:
-		b := r.Datum(a.Items[0]).Bytes
-		n := uint64(len(b))
-		if len(a.Items) > 1 {
-			// Read unsigned, as libdtrace does: a negative size is
-			// too large, and like 0 prints everything.
-			if ds := uint64(intValue(r.Datum(a.Items[1]))); ds != 0 && ds < n {
-				n = ds
-			}
-		}
-		return format.TraceMem(p.Out, b[:n], p.Quiet)
+		return format.TraceMem(p.Out, tracememBytes(r, a), p.Quiet)
 	case spec.ActPrint:
 		it := a.Items[0]
 		return format.PrintTyped(p.Out, it.Print, r.Data[it.Off:it.Off+it.Size])
@@ -32,6 +23,21 @@ func (p *Printer) memAction(h *Handle, r *consume.Record, a *spec.Action) error 
 		return p.setopt(h, r, a)
 	}
 	return nil
+}
+
+// tracememBytes is what a tracemem() record shows: its bytes, cut to
+// the dynamic size when one was given. The size is read unsigned, as
+// libdtrace does: a negative size is too large, and like 0 shows
+// everything.
+func tracememBytes(r *consume.Record, a *spec.Action) []byte {
+	b := r.Datum(a.Items[0]).Bytes
+	n := uint64(len(b))
+	if len(a.Items) > 1 {
+		if ds := uint64(intValue(r.Datum(a.Items[1]))); ds != 0 && ds < n {
+			n = ds
+		}
+	}
+	return b[:n]
 }
 
 // setopt applies a setopt() record as dt_setopt() does: through the

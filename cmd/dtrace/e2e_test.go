@@ -232,21 +232,7 @@ func TestE2E(t *testing.T) {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txt"), func(t *testing.T) {
 			c := parseCase(t, file)
 			stdout, stderr, code := runCase(t, c)
-			got := map[string]string{"stdout": stdout, "stderr": stderr, "exit": fmt.Sprintf("%d\n", code)}
-			if os.Getenv("DTRACE_UPDATE") == "1" {
-				updateCase(t, file, c, got)
-				return
-			}
-			for _, sec := range []string{"stdout", "stderr", "exit"} {
-				want, ok := c.sections[sec]
-				if !ok {
-					t.Errorf("case has no -- %s -- section", sec)
-					continue
-				}
-				if err := matchGolden(want, got[sec]); err != nil {
-					t.Errorf("%s: %v\n--- got ---\n%s--- want ---\n%s", sec, err, got[sec], want)
-				}
-			}
+			checkCase(t, file, c, stdout, stderr, code)
 		})
 	}
 }
@@ -356,6 +342,27 @@ func runCase(t *testing.T, c *e2eCase) (string, string, int) {
 		t.Fatal(err)
 	}
 	return stdout.String(), stderr.String(), code
+}
+
+// checkCase compares what a case's run printed with its golden sections,
+// or with DTRACE_UPDATE=1 rewrites them.
+func checkCase(t *testing.T, file string, c *e2eCase, stdout, stderr string, code int) {
+	t.Helper()
+	got := map[string]string{"stdout": stdout, "stderr": stderr, "exit": fmt.Sprintf("%d\n", code)}
+	if os.Getenv("DTRACE_UPDATE") == "1" {
+		updateCase(t, file, c, got)
+		return
+	}
+	for _, sec := range []string{"stdout", "stderr", "exit"} {
+		want, ok := c.sections[sec]
+		if !ok {
+			t.Errorf("case has no -- %s -- section", sec)
+			continue
+		}
+		if err := matchGolden(want, got[sec]); err != nil {
+			t.Errorf("%s: %v\n--- got ---\n%s--- want ---\n%s", sec, err, got[sec], want)
+		}
+	}
 }
 
 // matchGolden compares output with a golden section line by line; a

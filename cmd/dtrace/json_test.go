@@ -46,21 +46,7 @@ func TestJSONOutput(t *testing.T) {
 				}
 				noteKinds(v, "", seen)
 			}
-			got := map[string]string{"stdout": stdout, "stderr": stderr, "exit": fmt.Sprintf("%d\n", code)}
-			if os.Getenv("DTRACE_UPDATE") == "1" {
-				updateCase(t, file, c, got)
-				return
-			}
-			for _, sec := range []string{"stdout", "stderr", "exit"} {
-				want, ok := c.sections[sec]
-				if !ok {
-					t.Errorf("case has no -- %s -- section", sec)
-					continue
-				}
-				if err := matchGolden(want, got[sec]); err != nil {
-					t.Errorf("%s: %v\n--- got ---\n%s--- want ---\n%s", sec, err, got[sec], want)
-				}
-			}
+			checkCase(t, file, c, stdout, stderr, code)
 		})
 	}
 	if t.Failed() || ran < len(files) {
