@@ -45,15 +45,14 @@ func flowName(name, word string) bool {
 // indents what follows, a return unindents itself. As in DTrace's
 // heuristic, a second clause of the probe printed last is not an entry
 // again, and a return followed by another clause of the same probe
-// (next, the EPID of the record after r, 0 if none is known) waits for
-// that one to unindent.
-func (f *flowIndent) prefix(p *Printer, r *consume.Record, next uint32, probeOf func(uint32) uint32) {
+// (the record held after r, h.nextEPID) waits for that one to unindent.
+func (f *flowIndent) prefix(p *Printer, h *Handle, r *consume.Record) {
 	probe := r.ECB.Probe
 	kind := probeFlow(probe.Name)
 	switch {
-	case kind == flowEntry && f.last != 0 && f.last != r.ECB.EPID && probeOf(f.last) == probe.ID:
+	case kind == flowEntry && f.last != 0 && f.last != r.ECB.EPID && h.probeOfEPID(f.last) == probe.ID:
 		kind = flowNone
-	case kind == flowReturn && next != 0 && next != r.ECB.EPID && probeOf(next) == probe.ID:
+	case kind == flowReturn && h.nextEPID != 0 && h.nextEPID != r.ECB.EPID && h.probeOfEPID(h.nextEPID) == probe.ID:
 		kind = flowNone
 	}
 	// DTrace marks a system call's entry and return with double arrows.

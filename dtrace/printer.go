@@ -56,7 +56,7 @@ func (p *Printer) Record(h *Handle, r *consume.Record) error {
 			format.FlowHeading(p.Out)
 			p.heading = true
 		}
-		p.flow.prefix(p, r, h.nextEPID, h.probeOfEPID)
+		p.flow.prefix(p, h, r)
 	case !p.Quiet:
 		if !p.heading {
 			format.Heading(p.Out)

@@ -48,11 +48,10 @@ func (t *Table) PlumbingRanges() ([][2]uint64, error) {
 			out = append(out, [2]uint64{s.Addr, 0})
 			in = true
 		case !p && in && s.Addr > out[len(out)-1][0]:
+			// (Another name at a plumbing function's own address
+			// leaves the run open.)
 			out[len(out)-1][1] = s.Addr
 			in = false
-		case !p && in:
-			// A name at the same address as a plumbing function: the
-			// address is plumbing.
 		}
 		if in && i == len(t.syms)-1 {
 			out[len(out)-1][1] = s.Addr + 4096
