@@ -52,29 +52,49 @@ func (g *gen) vtimestamp(e *ast.Ident) {
 		g.fail(e, "vtimestamp: sched_entity has no sum_exec_runtime")
 		return
 	}
-	// R9 accumulates; R8 holds &current->se.
-	g.emit(
-		asm.FnGetCurrentTask.Call(),
-		asm.Mov.Reg(asm.R8, asm.R0),
-		asm.Add.Imm(asm.R8, int32(se[0])),
-		asm.Mov.Reg(asm.R3, asm.R8),
-	)
-	g.kernelWord(sum[1])
-	g.emit(asm.Mov.Reg(asm.R9, asm.R3))
-	if ok2 && ok3 && ok4 && ok5 {
-		g.emit(asm.Mov.Reg(asm.R3, asm.R8))
+	if !(ok2 && ok3 && ok4 && ok5) {
+		g.emit(asm.FnGetCurrentTask.Call(), asm.Mov.Reg(asm.R3, asm.R0))
+		g.kernelWord(se[0] + sum[1])
+		g.emit(asm.Mov.Reg(asm.R0, asm.R3))
+		return
+	}
+	// The five fields are read one by one while interrupts stay enabled:
+	// a tick between two reads updates the clocks and the sum, and the
+	// mix of old and new values is short by up to a tick (a later
+	// vtimestamp then seems to run faster than timestamp). Each update
+	// moves the sum or the clock, so the same result twice means no
+	// update came between; when two reads differ a third is taken, as
+	// two updates within a few hundred nanoseconds do not happen.
+	read := func() {
+		// R9 accumulates; R8 holds &current->se, then the run queue.
+		g.emit(
+			asm.FnGetCurrentTask.Call(),
+			asm.Mov.Reg(asm.R8, asm.R0),
+			asm.Add.Imm(asm.R8, int32(se[0])),
+			asm.Mov.Reg(asm.R3, asm.R8),
+		)
+		g.kernelWord(sum[1])
+		g.emit(asm.Mov.Reg(asm.R9, asm.R3), asm.Mov.Reg(asm.R3, asm.R8))
 		g.kernelWord(start[1])
 		g.emit(asm.Sub.Reg(asm.R9, asm.R3), asm.Mov.Reg(asm.R3, asm.R8))
 		g.kernelWord(rq[1])
 		g.kernelWord(rq[2])
-		// R8 becomes the run queue.
 		g.emit(asm.Mov.Reg(asm.R8, asm.R3))
 		g.kernelWord(clockTask[3])
 		g.emit(asm.Add.Reg(asm.R9, asm.R3), asm.Mov.Reg(asm.R3, asm.R8))
 		g.kernelWord(clock[3])
 		g.emit(asm.Sub.Reg(asm.R9, asm.R3))
-		g.timestamp() // helpers keep R6-R9
-		g.emit(asm.Add.Reg(asm.R9, asm.R0))
 	}
+	read()
+	g.emit(asm.Mov.Reg(asm.R0, asm.R9))
+	g.push()
+	read()
+	g.pop(asm.R1)
+	same := g.newLabel()
+	g.emit(asm.JEq.Reg(asm.R9, asm.R1, same))
+	read()
+	g.mark(same)
+	g.timestamp() // helpers keep R6-R9
+	g.emit(asm.Add.Reg(asm.R9, asm.R0))
 	g.emit(asm.Mov.Reg(asm.R0, asm.R9))
 }
