@@ -8,11 +8,14 @@ import (
 	"github.com/godtrace/godtrace/spec"
 )
 
-// recordAct records the data of usym() and its kin as statements,
-// tracemem(), print() and setopt().
+// recordAct records the data of usym(), func() and their kin as
+// statements, tracemem(), print() and setopt().
 func (g *gen) recordAct(call *ast.CallExpr, act check.Action) []spec.Item {
 	switch act.Kind {
 	case spec.ActSymbol:
+		if t := g.c.info.Types[call]; !check.IsUserSym(t) {
+			return []spec.Item{g.recordExpr(call)} // func(), sym(), mod()
+		}
 		it := userSymItem(call.Fun.Name)
 		it.Off = g.reserve(it.Size, 8)
 		g.recordUserSym(g.c.layout.staging+it.Off, call)

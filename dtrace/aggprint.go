@@ -101,6 +101,7 @@ func (p *Printer) printOptions(h *Handle) format.PrintOptions {
 		Sort: p.sortOptions(h), Env: h.env(),
 		Hist: o.Bool("agghist"), Pack: o.Bool("aggpack"), Zoom: o.Bool("aggzoom"),
 		Packing:  format.Packing{UTF8: packUTF8(o.String("encoding"), os.Getenv("TERM"))},
+		UTF8:     o.String("encoding") == "utf8",
 		RawBytes: o.Bool("rawbytes"),
 	}
 }

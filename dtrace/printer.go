@@ -216,8 +216,9 @@ func (p *Printer) printa(h *Handle, a *spec.Action) error {
 	return p.printaFormat(h, f, a.Aggs, snap)
 }
 
-// PrintAggregations prints, in order, every aggregation that printa()
-// has not printed, as dtrace does when tracing ends.
+// PrintAggregations writes what dtrace(1) writes when tracing ends: a
+// newline, then, in order, every aggregation that printa() has not
+// printed.
 func (p *Printer) PrintAggregations(h *Handle) error {
 	snap, err := h.Snapshot()
 	if err != nil {
@@ -230,8 +231,7 @@ func (p *Printer) PrintAggregations(h *Handle) error {
 		}
 		aggs = append(aggs, format.Aggregation{Desc: h.aggDesc(a), Records: h.aggRecords(a, snap[a.ID])})
 	}
-	if len(aggs) == 0 {
-		return nil
-	}
+	// dtrace(1) writes the newline even when no aggregation is left,
+	// quiet or not: output at exit always ends with it.
 	return format.PrintExit(p.Out, aggs, p.printOptions(h))
 }

@@ -16,6 +16,10 @@ type PrintOptions struct {
 	// rather than the total.
 	Hist, Pack, Zoom bool
 	Packing          Packing
+	// UTF8 is encoding=utf8 set explicitly: the bars of unpacked graphs
+	// with no negative rows are drawn in block elements, to an eighth
+	// of a character (libdtrace does this only when asked).
+	UTF8 bool
 	// RawBytes is rawbytes: string and memory keys print as hex dumps.
 	RawBytes bool
 }
@@ -83,7 +87,7 @@ func PrintJoined(w io.Writer, descs []*AggDesc, rows []AggRow, o PrintOptions) e
 			if k < len(rows[i].Values) {
 				v = rows[i].Values[k]
 			}
-			printValue(p, d, &v, Bars{Zoom: o.Zoom})
+			printValue(p, d, &v, o.bars())
 		}
 		p.byte('\n')
 	}
@@ -105,7 +109,7 @@ func printRecords(p *out, d *AggDesc, recs []AggRecord, o PrintOptions) {
 	}
 	for i := range recs {
 		printRecordKeys(p, o, recs[i].Keys)
-		printValue(p, d, &recs[i].Value, Bars{Zoom: o.Zoom})
+		printValue(p, d, &recs[i].Value, o.bars())
 		p.byte('\n')
 	}
 }

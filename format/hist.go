@@ -76,10 +76,10 @@ func printHist(p *out, d *AggDesc, recs []AggRecord, o PrintOptions) {
 	if len(recs) == 0 {
 		return
 	}
-	bs := Bars{Zoom: o.Zoom}
+	bs := o.bars()
 	total, positives, negatives := histTotal(d, recs, bs)
 	histHeading(p, packedKeyWidth(recs[0].Keys))
-	g := &graph{o: p, normal: d.normal(), total: ldInt(total), positives: positives, negative: negatives}
+	g := &graph{o: p, normal: d.normal(), total: ldInt(total), positives: positives, negative: negatives, utf8: bs.UTF8}
 	for i := range recs {
 		printPackedKeys(p, o, recs[i].Keys)
 		p.byte(' ')

@@ -66,7 +66,7 @@ func printPacked(p *out, d *AggDesc, recs []AggRecord, o PrintOptions) {
 	}
 	first, last := packedRange(d, recs)
 	packedHeading(p, d, packedKeyWidth(recs[0].Keys), first, last)
-	bs := Bars{Zoom: o.Zoom}
+	bs := o.bars()
 	for i := range recs {
 		printPackedKeys(p, o, recs[i].Keys)
 		n := QuantizeNBuckets

@@ -18,7 +18,7 @@ func Printa(w io.Writer, f *Format, descs []*AggDesc, rows []AggRow, o PrintOpti
 	p := newOut(w)
 	var err error
 	for i := range rows {
-		src := &rowSource{descs: descs, row: &rows[i], keys: rows[i].Keys}
+		src := &rowSource{descs: descs, row: &rows[i], keys: rows[i].Keys, bars: o.bars()}
 		if err = f.exec(p, o.Env, src); err != nil {
 			break
 		}
@@ -35,6 +35,7 @@ type rowSource struct {
 	row   *AggRow
 	keys  []Datum
 	nagg  int // %@ conversions used so far
+	bars  Bars
 }
 
 func (r *rowSource) next() (Datum, error) {
@@ -61,13 +62,13 @@ func (r *rowSource) agg(o *out, env *Env, c *Conv, s spec) error {
 	var x uint64
 	switch d.Func {
 	case Quantize:
-		quantizeGraph(o, v.Buckets, normal)
+		r.bars.quantize(o, v.Buckets, normal)
 		return nil
 	case Lquantize:
-		lquantizeGraph(o, d, v.Buckets, normal)
+		r.bars.lquantize(o, d, v.Buckets, normal)
 		return nil
 	case Llquantize:
-		llquantizeGraph(o, d, v.Buckets, normal)
+		r.bars.llquantize(o, d, v.Buckets, normal)
 		return nil
 	case Avg:
 		if v.Count != 0 {

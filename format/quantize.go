@@ -2,6 +2,7 @@ package format
 
 import (
 	"math"
+	"math/big"
 	"math/bits"
 	"strconv"
 )
@@ -208,7 +209,10 @@ const distHeading = "\n           value  ------------- Distribution ------------
 // fills DTRACE_AGGZOOM_MAX (95%) of the width.
 type Bars struct {
 	Zoom bool
+	UTF8 bool // see PrintOptions.UTF8
 }
+
+func (o *PrintOptions) bars() Bars { return Bars{Zoom: o.Zoom, UTF8: o.UTF8} }
 
 // aggZoomMax is DTRACE_AGGZOOM_MAX, the share of the width the largest
 // bar fills under aggzoom.
@@ -220,10 +224,11 @@ type graph struct {
 	normal              uint64
 	total               *longDouble
 	positives, negative bool
+	utf8                bool
 }
 
 func (bs Bars) newGraph(o *out, b []int64, first, last int, normal uint64) *graph {
-	g := &graph{o: o, normal: normal, total: ldInt(0)}
+	g := &graph{o: o, normal: normal, total: ldInt(0), utf8: bs.UTF8}
 	for i := first; i <= last; i++ {
 		g.positives = g.positives || b[i] > 0
 		g.negative = g.negative || b[i] < 0
@@ -271,16 +276,6 @@ func binRange(b []int64, scanLimit, emptyFirst, emptyLast int) (int, int) {
 		last++
 	}
 	return first, last
-}
-
-func quantizeGraph(o *out, b []int64, normal uint64) { Bars{}.quantize(o, b, normal) }
-
-func lquantizeGraph(o *out, d *AggDesc, b []int64, normal uint64) {
-	Bars{}.lquantize(o, d, b, normal)
-}
-
-func llquantizeGraph(o *out, d *AggDesc, b []int64, normal uint64) {
-	Bars{}.llquantize(o, d, b, normal)
 }
 
 func (bs Bars) quantize(o *out, b []int64, normal uint64) {
@@ -369,6 +364,8 @@ const (
 func (g *graph) row(val int64) {
 	o := g.o
 	switch {
+	case !g.negative && g.positives && g.utf8:
+		g.utf8Row(val)
 	case !g.negative:
 		depth := 0
 		if g.positives {
@@ -399,6 +396,39 @@ func (g *graph) row(val int64) {
 	o.byte(' ')
 	o.leftInt(int64(uint64(val)/g.normal), 9)
 	o.byte('\n')
+}
+
+// utf8Bar is the full block; U+2589 down to U+258F are seven eighths
+// down to one eighth of it.
+const utf8Bar = '\u2588'
+
+// utf8Row is the bar of dt_print_quantline_utf8(): the bar's whole
+// characters in full blocks, then the fraction left, truncated to
+// eighths, in a partial block, padded to 40 columns.
+func (g *graph) utf8Row(val int64) {
+	o := g.o
+	var f big.Float
+	f.SetPrec(64).SetMode(big.ToNearestEven)
+	a := ldInt(val)
+	a.f.Abs(&a.f)
+	f.Mul(&a.f, &ldInt(40).f)
+	f.Quo(&f, &g.total.f)
+	whole, _ := f.Uint64()
+	var frac big.Float
+	frac.SetPrec(64).SetMode(big.ToNearestEven)
+	frac.Sub(&f, new(big.Float).SetUint64(whole))
+	frac.Mul(&frac, big.NewFloat(8))
+	partial, _ := frac.Uint64()
+	o.byte('|')
+	n := int(whole)
+	for range n {
+		o.str(string(utf8Bar))
+	}
+	if partial != 0 {
+		o.str(string(utf8Bar + rune(8-partial)))
+		n++
+	}
+	o.str(spaces[min(n, 40):])
 }
 
 func (g *graph) depth(val int64, length int) int {

@@ -2,6 +2,7 @@ package format
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -125,7 +126,7 @@ func TestQuantizeLastBucketQuirk(t *testing.T) {
 	b := make([]int64, QuantizeNBuckets)
 	b[QuantizeNBuckets-1] = 1
 	o := newOut(nil)
-	quantizeGraph(o, b, 1)
+	Bars{}.quantize(o, b, 1)
 	want := distHeading +
 		"              -1 |                                         0        \n" +
 		"               0 |                                         0        \n" +
@@ -187,5 +188,59 @@ func TestAdd(t *testing.T) {
 	v.Add(d, 55, 3)
 	if len(v.Buckets) != LlquantizeNBuckets(d) || v.Buckets[LlquantizeBucket(55, d)] != 3 {
 		t.Errorf("llquantize: %v", v.Buckets)
+	}
+}
+
+// With encoding=utf8 a bar of positive counts is drawn in block elements:
+// 40*1/7 = 5.714 columns are five full blocks and a five-eighths block
+// (U+258B), 40*6/7 = 34.286 are 34 full blocks and a quarter block
+// (U+258E), each padded to 40 columns before the count.
+func TestUTF8Bars(t *testing.T) {
+	b := make([]int64, QuantizeNBuckets)
+	b[QuantizeZeroBucket+1] = 1 // value 1
+	b[QuantizeZeroBucket+2] = 6 // value 2
+	o := newOut(nil)
+	Bars{UTF8: true}.quantize(o, b, 1)
+	full := func(n int) string { return strings.Repeat("\u2588", n) }
+	want := distHeading +
+		"               0 |" + strings.Repeat(" ", 40) + " 0        \n" +
+		"               1 |" + full(5) + "\u258b" + strings.Repeat(" ", 34) + " 1        \n" +
+		"               2 |" + full(34) + "\u258e" + strings.Repeat(" ", 5) + " 6        \n" +
+		"               4 |" + strings.Repeat(" ", 40) + " 0        \n"
+	if string(o.buf) != want {
+		t.Errorf("got\n%s\nwant\n%s", o.buf, want)
+	}
+	// Negative counts keep the '@' bars.
+	b[QuantizeZeroBucket+1] = -1
+	o = newOut(nil)
+	Bars{UTF8: true}.quantize(o, b, 1)
+	if strings.Contains(string(o.buf), "\u2588") || !strings.Contains(string(o.buf), "@") {
+		t.Errorf("mixed signs drawn in blocks:\n%s", o.buf)
+	}
+}
+
+// printa()'s %@ draws a graph as the unformatted output does, aggzoom
+// and encoding included (libdtrace reads both options in the graph code).
+func TestPrintaGraphOptions(t *testing.T) {
+	b := make([]int64, QuantizeNBuckets)
+	b[QuantizeZeroBucket+1] = 1
+	b[QuantizeZeroBucket+2] = 3
+	d := &AggDesc{Func: Quantize}
+	f, _ := ParseFormat("%@d")
+	for _, o := range []PrintOptions{{Zoom: true}, {UTF8: true}, {Zoom: true, UTF8: true}} {
+		var got bytesBuffer
+		if err := Printa(&got, f, []*AggDesc{d}, []AggRow{{Values: []AggValue{{Buckets: b}}}}, o); err != nil {
+			t.Fatal(err)
+		}
+		want := newOut(nil)
+		o.bars().quantize(want, b, 1)
+		if got.String() != string(want.buf) {
+			t.Errorf("%+v: got\n%s\nwant\n%s", o, got.String(), want.buf)
+		}
+		plain := newOut(nil)
+		Bars{}.quantize(plain, b, 1)
+		if got.String() == string(plain.buf) {
+			t.Errorf("%+v: printa ignored the option", o)
+		}
 	}
 }

@@ -96,6 +96,7 @@ func TestParse(t *testing.T) {
 		{[]string{"-qwZF"}, `exec destructive=true flowindent=true quiet=true zdefs=true`},
 		{[]string{"-xbufsize=8m", "-n", "BEGIN"}, `exec n:"BEGIN" bufsize=8388608`},
 		{[]string{"-x", "bufsize=8m"}, `exec bufsize=8388608`},
+		{[]string{"-b", "4k", "-n", "BEGIN"}, `exec n:"BEGIN" bufsize=4096`}, // -b is bufsize
 		{[]string{"-x", "quiet"}, `exec quiet=true`},
 		{[]string{"-qx", "switchrate=10hz"}, `exec quiet=true switchrate=100ms`},
 		{[]string{"-n", "-q"}, `exec n:"-q"`}, // an argument may start with '-'

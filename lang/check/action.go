@@ -32,6 +32,7 @@ var actionNames = map[string]spec.ActionKind{
 	"panic": spec.ActPanic, "breakpoint": spec.ActBreakpoint,
 	// Also subroutines (subrs), whose values only aggregation keys take.
 	"usym": spec.ActSymbol, "ufunc": spec.ActSymbol, "uaddr": spec.ActSymbol, "umod": spec.ActSymbol,
+	"func": spec.ActSymbol, "sym": spec.ActSymbol, "mod": spec.ActSymbol,
 	"tracemem": spec.ActTracemem, "print": spec.ActPrint, "setopt": spec.ActSetopt,
 }
 

@@ -203,18 +203,13 @@ func funcKind(name string) string {
 	switch {
 	case agg:
 		return "aggregating function"
-	case act || symbolActions[name]:
+	case act:
 		return "tracing function"
 	case isSubr(name):
 		return "function"
 	}
 	return ""
 }
-
-// symbolActions are the actions that godtrace implements as
-// subroutines yielding the address to print: DTrace defines them as
-// actions (tracing functions).
-var symbolActions = map[string]bool{"func": true, "mod": true, "sym": true}
 
 // isScoped reports whether e is self->x or this->x, and which.
 func (c *checker) isScoped(e *ast.SelectorExpr) (string, bool) {
