@@ -251,6 +251,8 @@ type compiler struct {
 	// nullAt is the rodata offset of the null string's block, once a
 	// subroutine that can return NULL is used (see subr_search.go).
 	nullAt int
+	// shared are the shared attachments the program uses (shared.go).
+	shared []*sharedGroup
 }
 
 func (c *compiler) compile(probes [][]*provider.Probe) (*spec.Program, error) {
@@ -376,14 +378,33 @@ func (c *compiler) enable(probes [][]*provider.Probe) error {
 	type enabled struct {
 		probe *provider.Probe
 		funcs []*gen
+		group *sharedGroup
 	}
 	var order []*enabled
 	byID := map[uint32]*enabled{}
+	groups := c.sharedGroups(probes)
+	byGroup := map[*sharedGroup]*enabled{}
+	// A clause is generated once per shared attachment; the ECBs of its
+	// other probes copy what generation put in the first one.
+	type groupClause struct {
+		sg     *sharedGroup
+		clause int
+	}
+	sharedFuncs := map[groupClause]*gen{}
+	var copies [][2]*spec.ECB
 	for ci, cl := range c.clauses {
 		for _, p := range probes[ci] {
 			ecb := &spec.ECB{EPID: uint32(len(c.prog.ECBs) + 1), Probe: p, Clause: ci, Record: recordsData(cl)}
 			c.prog.ECBs = append(c.prog.ECBs, ecb)
-			g := &gen{c: c, probe: p, ecb: ecb}
+			sg := groups[p]
+			if sg != nil {
+				sg.epids[p][ci] = ecb.EPID
+				if f := sharedFuncs[groupClause{sg, ci}]; f != nil {
+					copies = append(copies, [2]*spec.ECB{ecb, f.ecb})
+					continue
+				}
+			}
+			g := &gen{c: c, probe: p, ecb: ecb, shared: sg}
 			g.clause(cl)
 			if g.err != nil {
 				if g.err.Line == 0 {
@@ -391,6 +412,17 @@ func (c *compiler) enable(probes [][]*provider.Probe) error {
 					g.err.File, g.err.Line = e.File, e.Line
 				}
 				return ErrorList{g.err}
+			}
+			if sg != nil {
+				sharedFuncs[groupClause{sg, ci}] = g
+				e := byGroup[sg]
+				if e == nil {
+					e = &enabled{probe: sg.probes[0], group: sg}
+					byGroup[sg] = e
+					order = append(order, e)
+				}
+				e.funcs = append(e.funcs, g)
+				continue
 			}
 			e := byID[p.ID]
 			if e == nil {
@@ -404,8 +436,18 @@ func (c *compiler) enable(probes [][]*provider.Probe) error {
 			}
 		}
 	}
+	for _, cp := range copies {
+		to, from := cp[0], cp[1]
+		to.Record, to.Size, to.Actions, to.Spec, to.Destructive = from.Record, from.Size, from.Actions, from.Spec, from.Destructive
+	}
 	for _, e := range order {
-		pp, err := c.trampoline(e.probe, e.funcs)
+		var pp *spec.ProbeProgram
+		var err error
+		if e.group != nil {
+			pp, err = c.sharedTrampoline(e.group, e.funcs)
+		} else {
+			pp, err = c.trampoline(e.probe, e.funcs)
+		}
 		if err != nil {
 			return err
 		}

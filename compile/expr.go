@@ -177,6 +177,10 @@ func (g *gen) builtin(e *ast.Ident, b check.Builtin) {
 	case check.BProbemod:
 		g.stringLit(p.Module, g.typeOf(e).Size)
 	case check.BProbefunc:
+		if g.shared != nil {
+			g.sharedProbefunc(g.typeOf(e).Size)
+			break
+		}
 		g.stringLit(p.Function, g.typeOf(e).Size)
 	case check.BProbename:
 		g.stringLit(p.Name, g.typeOf(e).Size)
@@ -194,8 +198,16 @@ func (g *gen) builtin(e *ast.Ident, b check.Builtin) {
 	case check.BCPU:
 		g.emit(asm.FnGetSmpProcessorId.Call())
 	case check.BID:
+		if g.shared != nil {
+			g.emit(asm.LoadMem(asm.R0, regScratch, scratchProbeID, asm.Word))
+			break
+		}
 		g.emit(loadImm(asm.R0, int64(p.ID)))
 	case check.BEPID:
+		if g.shared != nil {
+			g.sharedEPID(asm.R0)
+			break
+		}
 		g.emit(loadImm(asm.R0, int64(g.ecb.EPID)))
 	case check.BErrno:
 		g.errno()

@@ -37,6 +37,7 @@ type gen struct {
 	c       *compiler
 	probe   *provider.Probe
 	ecb     *spec.ECB
+	shared  *sharedGroup // the shared attachment whose probes the clause serves, if any
 	insns   asm.Instructions
 	pending string                           // label for the next instruction
 	src     fmt.Stringer                     // source annotation for the next instruction

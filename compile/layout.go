@@ -17,7 +17,7 @@ import (
 const (
 	scratchArgs      = 0   // arg0..arg9; spec.ScratchBufDrops and spec.ScratchAggDrops follow
 	scratchTimestamp = 96  // the firing's timestamp, 0 until first read
-	scratchLocals    = 104 // first this-> variable
+	scratchLocals    = 120 // first this-> variable; before it, shared.go's slots
 	stagingSize      = 8192
 	tempsSize        = 8192
 	maxScratchSize   = 32 << 10 // the kernel's limit on per-CPU values
@@ -256,6 +256,7 @@ func (c *compiler) maps() map[string]*ebpf.MapSpec {
 	}
 	c.specMap(m)
 	c.chillSpec(m)
+	c.sharedMaps(m)
 	return m
 }
 

@@ -40,11 +40,23 @@ func (g *gen) clause(cl *ast.Clause) {
 	g.chillSpinner()
 }
 
+// storeEPID writes the running ECB's EPID at scratch offset off: a
+// constant, or for a clause of a shared attachment what its trampoline
+// put in scratch. It uses R1.
+func (g *gen) storeEPID(off int16) {
+	if g.shared == nil {
+		g.emit(asm.StoreImm(regScratch, off, int64(g.ecb.EPID), asm.Word))
+		return
+	}
+	g.sharedEPID(asm.R1)
+	g.emit(asm.StoreMem(regScratch, off, asm.R1, asm.Word))
+}
+
 // emitRecord stamps the header on the staged record and outputs it.
 func (g *gen) emitRecord() {
 	st := int16(g.c.layout.staging)
+	g.storeEPID(st + spec.HeaderEPID)
 	g.emit(
-		asm.StoreImm(regScratch, st+spec.HeaderEPID, int64(g.ecb.EPID), asm.Word),
 		asm.FnGetSmpProcessorId.Call(),
 		asm.StoreMem(regScratch, st+spec.HeaderCPU, asm.R0, asm.Word),
 		asm.LoadMapPtr(asm.R1, 0).WithReference(spec.MapBuffer),
@@ -243,7 +255,9 @@ func (g *gen) faultHandler() {
 	g.mark(g.fault)
 	g.emit(
 		asm.StoreImm(regScratch, st+spec.HeaderEPID, spec.EPIDError, asm.Word),
-		asm.StoreImm(regScratch, st+8, int64(g.ecb.EPID), asm.Word),
+	)
+	g.storeEPID(st + 8)
+	g.emit(
 		asm.StoreMem(regScratch, st+12, asm.R8, asm.Word),
 		asm.StoreMem(regScratch, st+16, asm.R9, asm.DWord),
 		asm.LoadMem(asm.R1, asm.R10, stackKey, asm.DWord),

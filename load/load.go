@@ -19,6 +19,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/rlimit"
 
+	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -74,7 +75,13 @@ func (o *Objects) Attach(p *spec.Program) error {
 		if pp.Probe.Provider == "dtrace" {
 			continue
 		}
-		l, err := pp.Probe.Owner().Attach(pp.Probe, o.programs[pp.Probe.ID])
+		var l io.Closer
+		var err error
+		if pp.Shared != nil {
+			l, err = attachShared(pp, o.programs[pp.Probe.ID])
+		} else {
+			l, err = pp.Probe.Owner().Attach(pp.Probe, o.programs[pp.Probe.ID])
+		}
 		if err != nil {
 			o.Detach()
 			return fmt.Errorf("could not enable %s:%s:%s:%s: %w", pp.Probe.Provider, pp.Probe.Module, pp.Probe.Function, pp.Probe.Name, err)
@@ -82,6 +89,15 @@ func (o *Objects) Attach(p *spec.Program) error {
 		o.links = append(o.links, l)
 	}
 	return nil
+}
+
+// attachShared attaches the program of a shared attachment.
+func attachShared(pp *spec.ProbeProgram, prog *ebpf.Program) (io.Closer, error) {
+	sp, ok := pp.Probe.Owner().(provider.Shared)
+	if !ok {
+		return nil, fmt.Errorf("provider %s cannot share attachments", pp.Probe.Provider)
+	}
+	return sp.AttachShared(pp.Shared.Group, prog)
 }
 
 // Detach detaches every attached probe.

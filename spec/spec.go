@@ -149,6 +149,16 @@ type ProbeProgram struct {
 	Probe   *provider.Probe
 	Program *ebpf.ProgramSpec
 	EPIDs   []uint32 // the clauses it runs, in order
+	// Shared, if set, says the program serves all of a shared
+	// attachment's probes (provider.Shared), Probe being the first;
+	// EPIDs are then those of Probe's ECBs' clauses, one per clause.
+	Shared *SharedAttachment
+}
+
+// SharedAttachment is the shared attachment a program is attached to.
+type SharedAttachment struct {
+	Group  string            // the provider's name for it
+	Probes []*provider.Probe // the probes it serves, by ID
 }
 
 // ECB is an enabling control block: one clause enabled on one probe.

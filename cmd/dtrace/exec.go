@@ -366,7 +366,11 @@ func compileMessage(inv *Invocation, err error) string {
 func printBPF(w io.Writer, h *dtrace.Handle) {
 	for _, pp := range h.Program().Probes {
 		p := pp.Probe
-		fmt.Fprintf(w, "\nBPF program for probe %d %s:%s:%s:%s (EPIDs %v):\n", p.ID, p.Provider, p.Module, p.Function, p.Name, pp.EPIDs)
+		if pp.Shared != nil {
+			fmt.Fprintf(w, "\nBPF program shared by %d probes from %d %s:%s:%s:%s (EPIDs %v of the first):\n", len(pp.Shared.Probes), p.ID, p.Provider, p.Module, p.Function, p.Name, pp.EPIDs)
+		} else {
+			fmt.Fprintf(w, "\nBPF program for probe %d %s:%s:%s:%s (EPIDs %v):\n", p.ID, p.Provider, p.Module, p.Function, p.Name, pp.EPIDs)
+		}
 		fmt.Fprintf(w, "%v", pp.Program.Instructions)
 	}
 }

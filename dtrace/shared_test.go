@@ -1,0 +1,98 @@
+package dtrace
+
+import (
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/internal/testenv"
+)
+
+// A wide syscall description runs through one shared raw_syscalls
+// program; what its clauses see must be what a probe of its own gives:
+// the record's ECB (so the consumer's probe name), id, epid, probefunc,
+// probename, and the arguments, with those the call does not have
+// reading 0.
+func TestSharedSyscallProbe(t *testing.T) {
+	testenv.RequireBPF(t)
+	h, err := Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	src := `syscall:::entry, syscall:::return /pid == $1 && (probefunc == "getppid" || probefunc == "pread64")/ {
+		trace(id); trace(epid); trace(probefunc); trace(probename); trace(arg0); trace(arg2); trace(arg5);
+	}`
+	if err := h.Compile([]Source{{Text: []byte(src)}}, []string{"test", strconv.Itoa(syscall.Getpid())}); err != nil {
+		t.Fatal(err)
+	}
+	shared := 0
+	for _, pp := range h.Program().Probes {
+		if pp.Shared != nil {
+			shared++
+		}
+	}
+	if shared != 2 {
+		t.Fatalf("%d shared programs, want 2 (entry and return)", shared)
+	}
+	if err := h.Exec(); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Go(); err != nil {
+		t.Fatal(err)
+	}
+	ppid := syscall.Getppid()
+	var buf [3]byte
+	fd, err := syscall.Open("/dev/zero", syscall.O_RDONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Close(fd)
+	if n, err := syscall.Pread(fd, buf[:], 77); n != 3 || err != nil {
+		t.Fatal(n, err)
+	}
+	c := &allRecords{}
+	if _, err := h.Consume(c, 10*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Stop(c); err != nil {
+		t.Fatal(err)
+	}
+	type want struct {
+		fn, name         string
+		arg0, arg2, arg5 uint64
+	}
+	wants := []want{
+		{"getppid", "entry", 0, 0, 0},
+		{"getppid", "return", uint64(ppid), 0, 0},
+		{"pread64", "entry", uint64(fd), 3, 0},
+		{"pread64", "return", 3, 0, 0},
+	}
+	if len(c.rs) != len(wants) {
+		t.Fatalf("%d records, want %d", len(c.rs), len(wants))
+	}
+	for i, r := range c.rs {
+		w := wants[i]
+		acts := r.ECB.Actions
+		v := func(i int) uint64 { return r.Values(&acts[i])[0].Int }
+		s := func(i int) string { return r.Values(&acts[i])[0].Str }
+		p := r.ECB.Probe
+		if p.Function != w.fn || p.Name != w.name || v(0) != uint64(p.ID) || v(1) != uint64(r.ECB.EPID) ||
+			s(2) != w.fn || s(3) != w.name || v(4) != w.arg0 || v(5) != w.arg2 || v(6) != w.arg5 {
+			t.Errorf("record %d from %s:%s (ID %d, EPID %d): id %d epid %d %q %q args %d %d %d; want %+v",
+				i, p.Function, p.Name, p.ID, r.ECB.EPID, v(0), v(1), s(2), s(3), v(4), v(5), v(6), w)
+		}
+	}
+}
+
+// allRecords keeps every record.
+type allRecords struct{ rs []*consume.Record }
+
+func (c *allRecords) Record(_ *Handle, r *consume.Record) error {
+	c.rs = append(c.rs, r)
+	return nil
+}
+
+func (c *allRecords) Fault(*Handle, *consume.Fault) error { return nil }

@@ -1,0 +1,50 @@
+package provider
+
+import (
+	"io"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+)
+
+// Shared is implemented by providers whose probes can share one kernel
+// attachment: one program, attached once, serves many probes and tells
+// them apart at run time by a selector the attachment reports (the
+// syscall provider's raw_syscalls tracepoints report the system call
+// number). Attaching one program instead of hundreds is what makes
+// `syscall:::entry` start in milliseconds rather than tens of seconds,
+// but a shared attachment fires for every selector, enabled or not, so
+// the compiler uses it only for descriptions wide enough to pay.
+type Shared interface {
+	// Share returns the attachment p can share (a name of the
+	// provider's choosing, the same for every probe it serves) and p's
+	// selector value there; ok is false if p cannot share one.
+	Share(p *Probe) (group string, selector uint32, ok bool)
+
+	// SharedProgramType is the program type of group's program.
+	SharedProgramType(group string) (ebpf.ProgramType, ebpf.AttachType)
+
+	// LoadSelector returns instructions that set R0 to the selector of
+	// the firing, from the context in R6. They may use R0-R5.
+	LoadSelector(group string) asm.Instructions
+
+	// LoadSharedArgs is LoadArgs for group's program: the same
+	// instructions serve every probe of the group, and store argument i
+	// at [R9 + 8*i] with R6 the context; they may use R0-R5.
+	LoadSharedArgs(group string) asm.Instructions
+
+	// SharedArgCount is how many of arg0..arg9 the shared program
+	// loads that p itself has (the others hold what the attachment
+	// reports for other probes, and are cleared for p).
+	SharedArgCount(p *Probe) int
+
+	// AttachShared makes the kernel run prog for group.
+	AttachShared(group string, prog *ebpf.Program) (io.Closer, error)
+}
+
+// MinShared is the number of probes of one shared attachment from which
+// the compiler uses it: below it, each probe gets its own attachment,
+// which costs nothing when other selectors fire (a raw_syscalls
+// program runs on every system call of the machine, about 100 ns each)
+// and takes a few tens of milliseconds per probe to attach.
+const MinShared = 8
