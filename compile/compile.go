@@ -165,10 +165,11 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 	// Descriptions are matched before the bodies are checked: as in
 	// DTrace, a probe Linux lacks is the error reported, not what its
 	// clause does with it.
-	probes, err := c.match()
+	probes, descs, err := c.match()
 	if err != nil {
 		return nil, err
 	}
+	ccfg.ProbeArgs = probeArgs(descs)
 	info, err := check.Check(all, ccfg)
 	if err != nil {
 		return nil, positioned(files, err)
@@ -284,8 +285,10 @@ func (c *compiler) scratchFits() error {
 }
 
 // match resolves each clause's probe descriptions, in program order.
-func (c *compiler) match() ([][]*provider.Probe, error) {
+// It also returns what each description matched, for args[].
+func (c *compiler) match() ([][]*provider.Probe, map[*ast.Clause][]descMatch, error) {
 	out := make([][]*provider.Probe, len(c.clauses))
+	descs := map[*ast.Clause][]descMatch{}
 	var errs ErrorList
 	for i, cl := range c.clauses {
 		seen := map[uint32]bool{}
@@ -305,6 +308,7 @@ func (c *compiler) match() ([][]*provider.Probe, error) {
 				errs = append(errs, errorAt(c.files, pd.At, "D_PDESC_ZERO",
 					fmt.Sprintf("probe description %s does not match any probes", d)))
 			}
+			descs[cl] = append(descs[cl], descMatch{d, ps})
 			for _, p := range ps {
 				if !seen[p.ID] {
 					seen[p.ID] = true
@@ -316,9 +320,9 @@ func (c *compiler) match() ([][]*provider.Probe, error) {
 		c.prog.ClauseFile = append(c.prog.ClauseFile, fileOf(c.files, cl.At))
 	}
 	if len(errs) > 0 {
-		return nil, errs
+		return nil, nil, errs
 	}
-	return out, nil
+	return out, descs, nil
 }
 
 // expandDesc substitutes macro variables ($1, $pid, ...) in a probe

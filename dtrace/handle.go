@@ -36,6 +36,9 @@ import (
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/dtraceprov"
 	"github.com/godtrace/godtrace/provider/profile"
+	"github.com/godtrace/godtrace/provider/rawtp"
+	"github.com/godtrace/godtrace/provider/sdt"
+	"github.com/godtrace/godtrace/provider/stable"
 	"github.com/godtrace/godtrace/provider/syscall"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -90,7 +93,7 @@ type Handle struct {
 func Open() (*Handle, error) {
 	return &Handle{
 		Options: option.New(),
-		reg:     provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New()),
+		reg:     provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO()),
 		kernel:  &kernelTypes{},
 		printed: map[int]bool{},
 		filled:  map[int]bool{},

@@ -122,7 +122,10 @@ func parse(argv []string, implemented string) (*Invocation, error) {
 		return inv, nil // dtrace -V ignores everything else
 	}
 	for _, f := range flags {
-		if !strings.ContainsRune(implemented, rune(f.c)) {
+		// -v is implemented for listings only: elsewhere it asks for
+		// the program's stability report.
+		listVerbose := f.c == 'v' && inv.Mode == ModeList
+		if !strings.ContainsRune(implemented, rune(f.c)) && !listVerbose {
 			return fail(&argError{msg: f.name() + " is not supported yet", status: exitUsage})
 		}
 	}

@@ -38,20 +38,20 @@ var corpusCases = []corpusCase{
 	{file: "cpp_defines.d", flags: []string{"-C"}},
 	// Linux has no sched provider yet (issue: stable providers).
 	// Also needs: curlwpsinfo (lwpsinfo_t translators), args[].
-	{file: "cpudists.d", want: "line 10: probe description sched:::on-cpu does not match any probes"},
+	{file: "cpudists.d"},
 	// Linux has no proc provider yet.
-	{file: "dtruss.d", want: "line 35: probe description proc:::exit does not match any probes"},
+	{file: "dtruss.d"},
 	{file: "errinfo.d"},
 	// Linux has no proc provider yet.
-	{file: "execsnoop.d", want: "line 17: probe description proc:::exec-success does not match any probes"},
+	{file: "execsnoop.d"},
 	{file: "execsnoop_linux.d"},
 	{file: "hotkernel.d"},
 	// Linux has no io provider yet.
 	// Also needs: args[], B_READ (io.d library).
-	{file: "iosnoop.d", want: "line 18: probe description io:::start does not match any probes"},
+	{file: "iosnoop.d"},
 	// Linux has no io provider yet.
 	// Also needs: args[], B_READ (io.d library), normalize.
-	{file: "iotop.d", want: "line 12: probe description io:::start does not match any probes"},
+	{file: "iotop.d"},
 	// Linux has no ip provider yet.
 	// Also needs: args[], tcp provider.
 	{file: "ipbytes.d", want: "line 11: probe description ip:::send does not match any probes"},

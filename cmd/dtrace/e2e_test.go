@@ -84,6 +84,18 @@ func workload(spec string) int {
 				f.Close()
 			}
 		}
+	case "markopen":
+		// A getppid call marks the process, then n opens of /dev/null:
+		// a script can read the paths of the marked process's opens
+		// without touching the runtime's own, whose path strings may
+		// lie in pages not yet faulted in.
+		syscall.Getppid()
+		for i := 0; i < n; i++ {
+			f, err := os.Open("/dev/null")
+			if err == nil {
+				f.Close()
+			}
+		}
 	case "getppid":
 		// The Go runtime calls getpid now and then, never getppid.
 		for i := 0; i < n; i++ {
@@ -196,6 +208,50 @@ func workload(spec string) int {
 				b[i] = byte(v)
 			}
 			f.ReadAt(b, 4545)
+		}
+	case "fork":
+		// n children running /bin/true, each reported after it exits
+		// by a pread64 of /dev/zero at the child's pid as offset: a
+		// clause that saw the fork can check the pid it saw.
+		f, err := os.Open("/dev/zero")
+		if err != nil {
+			return 1
+		}
+		for i := 0; i < n; i++ {
+			cmd := exec.Command("/bin/true")
+			if cmd.Run() != nil {
+				return 1
+			}
+			f.ReadAt(make([]byte, 1), int64(cmd.Process.Pid))
+		}
+	case "signals":
+		// A shell that sends itself SIGUSR2, which it ignores, then
+		// SIGUSR1, which it catches, then tries to run a program that
+		// does not exist (its child's exec fails with ENOENT).
+		sh := exec.Command("/bin/sh", "-c", "trap '' USR2; trap 'echo got SIGUSR1' USR1; kill -USR2 $$; kill -USR1 $$; /nonexistent/prog 2>/dev/null; exit 0")
+		sh.Stdout = os.Stdout
+		if sh.Run() != nil {
+			return 1
+		}
+	case "fsync":
+		// n KiB written to a new file in the temporary directory, then
+		// fsync(2): block writes on the device under it, issued by
+		// this process.
+		f, err := os.CreateTemp("", "e2eload-fsync")
+		if err != nil {
+			return 1
+		}
+		defer os.Remove(f.Name())
+		defer f.Close()
+		buf := make([]byte, 1024)
+		for i := range buf {
+			buf[i] = byte(i)
+		}
+		for i := 0; i < n; i++ {
+			f.Write(buf)
+		}
+		if f.Sync() != nil {
+			return 1
 		}
 	case "spin":
 		// n ms in user mode in this function, whose program counter

@@ -80,10 +80,40 @@ func list(inv *Invocation, out, stderr io.Writer) int {
 			if !seen[p.ID] {
 				seen[p.ID] = true
 				format.ListProbe(out, p.ID, p.Provider, p.Module, p.Function, p.Name)
+				if inv.Verbose {
+					listInfo(out, p)
+				}
 			}
 		}
 	}
 	return 0
+}
+
+// listInfo writes what -l -v adds for probe p: its stability and its
+// argument types, the translated type where there is one, as DTrace
+// prints them. Like dtrace(1), it writes nothing when the provider
+// cannot tell the arguments.
+func listInfo(out io.Writer, p *provider.Probe) {
+	attrs := provider.AttributesOf(p.Owner())
+	info := format.ProbeInfo{Desc: attrText(attrs.DescAttribute(p.Desc())), Args: attrText(attrs.Args)}
+	if t, ok := p.Owner().(provider.Typed); ok {
+		args, err := t.Args(p)
+		if err != nil {
+			return
+		}
+		for _, a := range args {
+			typ := a.Native
+			if a.Xlate != "" {
+				typ = a.Xlate
+			}
+			info.ArgTypes = append(info.ArgTypes, typ)
+		}
+	}
+	format.ListProbeInfo(out, info)
+}
+
+func attrText(a provider.Attribute) format.Attr {
+	return format.Attr{Names: a.Name.String(), Data: a.Data.String(), Class: a.Class.String()}
 }
 
 func errText(err error) string {

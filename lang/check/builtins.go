@@ -94,7 +94,7 @@ var builtins = map[string]builtinDef{
 var cpuinfoType = func() Type {
 	id := func(name string) Type { return Type{Kind: Int, Size: 4, Signed: true, Name: name} }
 	def := &StructDef{Name: "struct cpuinfo", Size: spec.CPUInfoSize, Complete: true, members: []Member{
-		{Name: "cpu_id", Type: typeNames["processorid_t"], Off: spec.CPUInfoID},
+		{Name: "cpu_id", Type: id("processorid_t"), Off: spec.CPUInfoID},
 		{Name: "cpu_pset", Type: id("psetid_t"), Off: spec.CPUInfoPset},
 		{Name: "cpu_chip", Type: id("chipid_t"), Off: spec.CPUInfoChip},
 		{Name: "cpu_lgrp", Type: id("lgrp_id_t"), Off: spec.CPUInfoLgrp},

@@ -56,6 +56,10 @@ type Config struct {
 	// Source numbers the source (D library or program file) a position
 	// lies in; DTrace compiles each on its own. Nil means one source.
 	Source func(token.Pos) int
+	// ProbeArgs tells what each of a clause's probe descriptions
+	// matched, for typing args[]. Nil means nothing is known: args[]
+	// is refused.
+	ProbeArgs func(*ast.Clause) []DescArgs
 }
 
 // VarKind says where a variable lives.
@@ -104,7 +108,7 @@ type Info struct {
 	Consts map[ast.Expr]int64
 	// Inlines maps a use of an inline to the expression it stands for;
 	// InlineCalls a use of an inline with parameters (sq[3]) to the
-	// inline, and InlineParams each use of a parameter in its
+	// inline (and args[i] to an inline standing for its value), and InlineParams each use of a parameter in its
 	// initializer.
 	Inlines      map[*ast.Ident]ast.Expr
 	InlineCalls  map[*ast.IndexExpr]*Inline
@@ -165,6 +169,12 @@ type checker struct {
 	xlateIn  *Translator // the translator whose members are being checked
 	inlineIn *inlineDef  // the inline whose initializer is being checked
 	acts     clauseActs  // the actions of the clause being checked
+	clauseIn *ast.Clause // the clause being checked
+
+	// descArgs caches Config.ProbeArgs per clause, argXlates the xlate
+	// each translated args[i] stands for (see args.go).
+	descArgs  map[*ast.Clause][]DescArgs
+	argXlates map[*ast.IndexExpr]*ast.XlateExpr
 
 	pending []pendingPragma // pragmas waiting for their identifier
 }
@@ -240,6 +250,8 @@ func (c *checker) decl(d ast.Decl) {
 // actions again.
 func (c *checker) clause(cl *ast.Clause) {
 	c.info.Clauses = append(c.info.Clauses, cl)
+	c.clauseIn = cl
+	defer func() { c.clauseIn = nil }()
 	c.acts = clauseActs{}
 	n := len(c.errs)
 	c.stmts(cl.Body)

@@ -37,6 +37,7 @@ func config(t *testing.T, f *token.File) Config {
 		KernelBTF:    func() (*btf.Spec, error) { return testenv.SavedBTF(t, "testdata/vmlinux.btf.gz"), nil },
 		KernelSymbol: fakeSymbols,
 		ModuleBTF:    fakeModuleBTF,
+		ProbeArgs:    fakeProbeArgs,
 		Line: func(p token.Pos) int {
 			if f == nil {
 				return 0

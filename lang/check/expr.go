@@ -175,6 +175,9 @@ func (c *checker) ident(e *ast.Ident) Type {
 		return c.kernelSymbol(e)
 	}
 	v := c.globals[e.Name]
+	if e.Name == "args" {
+		return c.argsScalar(e)
+	}
 	if kind := funcKind(e.Name); v == nil && kind != "" {
 		c.errorf(e.At, "D_IDENT_BADREF", "%s '%s' may not be referenced as scalar", kind, e.Name)
 		return TypeInvalid

@@ -14,6 +14,9 @@ func (c *checker) index(e *ast.IndexExpr, lvalue bool) Type {
 	if c.multiDimAgg(e) {
 		return TypeInvalid
 	}
+	if c.isArgs(e) {
+		return c.args(e)
+	}
 	if in := c.inlineArray(e); in != nil {
 		return c.inlineCall(e, in)
 	}

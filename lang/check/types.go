@@ -228,7 +228,10 @@ var typeNames = map[string]Type{
 	"uid_t": {Kind: Int, Size: 4, Name: "uid_t"}, "gid_t": {Kind: Int, Size: 4, Name: "gid_t"},
 	"hrtime_t":      {Kind: Int, Size: 8, Signed: true, Name: "hrtime_t"},
 	"processorid_t": {Kind: Int, Size: 4, Signed: true, Name: "processorid_t"},
-	"uint_t":        TypeUint, "ulong_t": TypeUlong, "uchar_t": {Kind: Int, Size: 1, Name: "uchar_t"},
+	// DTrace's cpuinfo_t, the type of *curcpu and of the sched
+	// provider's CPU arguments.
+	"cpuinfo_t": cpuinfoType,
+	"uint_t":    TypeUint, "ulong_t": TypeUlong, "uchar_t": {Kind: Int, Size: 1, Name: "uchar_t"},
 	"ushort_t":  {Kind: Int, Size: 2, Name: "ushort_t"},
 	"boolean_t": {Kind: Int, Size: 4, Signed: true, Name: "boolean_t"},
 	"off_t":     {Kind: Int, Size: 8, Signed: true, Name: "off_t"}, "time_t": {Kind: Int, Size: 8, Signed: true, Name: "time_t"},

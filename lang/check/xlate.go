@@ -238,6 +238,9 @@ func (c *checker) xlateOf(e ast.Expr, inlines []*ast.IndexExpr) (*ast.XlateExpr,
 			return c.xlateOf(in.init, inlines)
 		}
 	case *ast.IndexExpr:
+		if xe := c.argsTranslated(e); xe != nil {
+			return xe, inlines
+		}
 		if in := c.inlineArray(e); in != nil {
 			return c.xlateOf(in.init, append(inlines, e))
 		}

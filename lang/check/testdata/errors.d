@@ -43,7 +43,7 @@ BEGIN
 	s6 = json("{}");	/* ERROR D_PROTO_LEN "json( ) prototype mismatch: 1 arg passed, 2 expected" */
 	s7 = json("{}", 1);	/* ERROR D_PROTO_ARG "json( ) argument #2 is incompatible with prototype:\n\tprototype: char *\n\t argument: int" */
 	normalize(@b);		/* ERROR D_NORMALIZE_PROTO "normalize( ) prototype mismatch: 1 args passed, 2 expected" */
-	a2 = args[0];		/* ERROR D_IDENT_UNDEF "failed to resolve args: built-in variable not supported yet" */
+	a2 = args[0];		/* ERROR D_ARGS_IDX "index 0 is out of range for BEGIN args[ ]" */
 }
 
 syscall::read:entry
