@@ -297,17 +297,7 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 	g.pending = name
 	// Every function needs line info once any instruction has it.
 	g.src = asm.Comment(fmt.Sprintf("trampoline for %s:%s:%s:%s", p.Provider, p.Module, p.Function, p.Name))
-	g.emit(
-		asm.Mov.Reg(regCtx, asm.R1),
-		asm.StoreImm(asm.R10, -4, 0, asm.Word),
-		asm.LoadMapPtr(asm.R1, 0).WithReference(spec.MapScratch),
-		asm.Mov.Reg(asm.R2, asm.R10),
-		asm.Add.Imm(asm.R2, -4),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, out),
-		asm.Mov.Reg(regScratch, asm.R0),
-	)
-	g.activityCheck(out)
+	g.trampolineEntry(out)
 	for i := 0; i < 10; i++ {
 		g.emit(storeImm64(regScratch, int16(scratchArgs+8*i), 0))
 	}
@@ -334,6 +324,22 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 	pt, at := p.Owner().ProgramType(p)
 	ps := &ebpf.ProgramSpec{Name: mapName(name), Type: pt, AttachType: at, License: "GPL", Instructions: insns}
 	return &spec.ProbeProgram{Probe: p, Program: ps, EPIDs: ecbs}, nil
+}
+
+// trampolineEntry starts a trampoline: keep the context, find the CPU's
+// scratch, and go to out unless the tracing state lets the probe fire.
+func (g *gen) trampolineEntry(out string) {
+	g.emit(
+		asm.Mov.Reg(regCtx, asm.R1),
+		asm.StoreImm(asm.R10, -4, 0, asm.Word),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(spec.MapScratch),
+		asm.Mov.Reg(asm.R2, asm.R10),
+		asm.Add.Imm(asm.R2, -4),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, out),
+		asm.Mov.Reg(regScratch, asm.R0),
+	)
+	g.activityCheck(out)
 }
 
 func clauseName(e *spec.ECB) string { return fmt.Sprintf("clause_%d", e.EPID) }

@@ -125,17 +125,7 @@ func (c *compiler) sharedTrampoline(sg *sharedGroup, funcs []*gen) (*spec.ProbeP
 	out := g.newLabel()
 	g.pending = name
 	g.src = asm.Comment(fmt.Sprintf("shared trampoline for %d probes like %s:%s:%s:%s", len(sg.probes), rep.Provider, rep.Module, rep.Function, rep.Name))
-	g.emit(
-		asm.Mov.Reg(regCtx, asm.R1),
-		asm.StoreImm(asm.R10, -4, 0, asm.Word),
-		asm.LoadMapPtr(asm.R1, 0).WithReference(spec.MapScratch),
-		asm.Mov.Reg(asm.R2, asm.R10),
-		asm.Add.Imm(asm.R2, -4),
-		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, out),
-		asm.Mov.Reg(regScratch, asm.R0),
-	)
-	g.activityCheck(out)
+	g.trampolineEntry(out)
 	g.emit(sg.prov.LoadSelector(sg.name)...)
 	// Selectors outside the table (negative ones too, unsigned) have
 	// no probe.
