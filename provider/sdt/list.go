@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -74,9 +73,9 @@ func List(fsys fs.FS) ([]Event, error) {
 // more than once, at about a millisecond a reading. An event that
 // appears later (a module loaded while dtrace runs) is not offered.
 var KernelEvents = sync.OnceValues(func() ([]Event, error) {
-	dir, err := tracefs.Dir()
+	root, err := tracefs.FS()
 	if err != nil {
 		return nil, err
 	}
-	return List(os.DirFS(dir))
+	return List(root)
 })

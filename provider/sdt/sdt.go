@@ -13,12 +13,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"sync"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/link"
 
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/tracefs"
@@ -90,11 +88,11 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 // tracefs returns the tracefs tree, finding the kernel's on first use.
 func (pv *Provider) tracefs() (fs.FS, error) {
 	if pv.root == nil {
-		dir, err := tracefs.Dir()
+		root, err := tracefs.FS()
 		if err != nil {
 			return nil, err
 		}
-		pv.root = os.DirFS(dir)
+		pv.root = root
 	}
 	return pv.root, nil
 }
@@ -184,14 +182,5 @@ func (pv *Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, er
 	if err != nil {
 		return nil, err
 	}
-	// cilium finds tracefs by itself but does not mount it, and
-	// remembers the first answer: make sure there is one to find.
-	if _, err := tracefs.Dir(); err != nil {
-		return nil, err
-	}
-	l, err := link.Tracepoint(ev.Group, ev.Name, prog, nil)
-	if err != nil {
-		return nil, fmt.Errorf("attach to tracepoint %s/%s: %w", ev.Group, ev.Name, err)
-	}
-	return l, nil
+	return tracefs.Attach(ev.Group, ev.Name, prog)
 }

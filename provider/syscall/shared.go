@@ -7,6 +7,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/tracefs"
 )
 
 // The raw_syscalls tracepoints fire for every system call, with its
@@ -82,5 +83,5 @@ func (pv *Provider) SharedArgCount(p *provider.Probe) int {
 
 // AttachShared implements provider.Shared.
 func (*Provider) AttachShared(group string, prog *ebpf.Program) (io.Closer, error) {
-	return attachTracepointIn(rawGroup, group, prog)
+	return tracefs.Attach(rawGroup, group, prog)
 }

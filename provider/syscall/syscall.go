@@ -16,7 +16,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -142,11 +141,11 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 // tracefs returns the tracefs tree, finding the kernel's on first use.
 func (pv *Provider) tracefs() (fs.FS, error) {
 	if pv.root == nil {
-		dir, err := tracefs.Dir()
+		root, err := tracefs.FS()
 		if err != nil {
 			return nil, err
 		}
-		pv.root = os.DirFS(dir)
+		pv.root = root
 	}
 	return pv.root, nil
 }
@@ -245,5 +244,5 @@ func (pv *Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, er
 	if pv.parse(ev); ev.err != nil {
 		return nil, ev.err
 	}
-	return attachTracepoint(ev.name, prog)
+	return tracefs.Attach(group, ev.name, prog)
 }
