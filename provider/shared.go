@@ -25,7 +25,9 @@ type Shared interface {
 	SharedProgramType(group string) (ebpf.ProgramType, ebpf.AttachType)
 
 	// LoadSelector returns instructions that set R0 to the selector of
-	// the firing, from the context in R6. They may use R0-R5.
+	// the firing, from the context in R6; a selector beyond the
+	// group's probes skips the firing. They may use R0-R5 and the 8
+	// bytes of stack below R10.
 	LoadSelector(group string) asm.Instructions
 
 	// LoadSharedArgs is LoadArgs for group's program: the same

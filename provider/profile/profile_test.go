@@ -70,22 +70,9 @@ func run(t *testing.T, p *provider.Probe, rec *providertest.Recorder, d time.Dur
 	t.Helper()
 	// The spinners must not keep the test's own goroutine from waking.
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(len(spinOn) + 2))
-	var stop atomic.Bool
-	var wg sync.WaitGroup
+	var spinners []*spinner
 	for _, cpu := range spinOn {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			runtime.LockOSThread() // the thread exits with the goroutine
-			var set unix.CPUSet
-			set.Set(cpu)
-			if err := unix.SchedSetaffinity(0, &set); err != nil {
-				t.Errorf("pin to CPU %d: %v", cpu, err)
-				return
-			}
-			for !stop.Load() {
-			}
-		}()
+		spinners = append(spinners, spin(t, cpu))
 	}
 	start := time.Now()
 	c, err := p.Owner().Attach(p, rec.Prog)
@@ -94,8 +81,9 @@ func run(t *testing.T, p *provider.Probe, rec *providertest.Recorder, d time.Dur
 		err = c.Close()
 	}
 	elapsed := time.Since(start)
-	stop.Store(true)
-	wg.Wait()
+	for _, s := range spinners {
+		s.halt()
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,6 +95,44 @@ func run(t *testing.T, p *provider.Probe, rec *providertest.Recorder, d time.Dur
 		t.Errorf("still firing after Close: %d then %d", n, m)
 	}
 	return elapsed
+}
+
+// spinner is a goroutine locked to its thread, pinned to a CPU and busy
+// in user space until halted.
+type spinner struct {
+	tid  uint32
+	stop atomic.Bool
+	done sync.WaitGroup
+}
+
+// spin starts a spinner on cpu, and returns once it runs there.
+func spin(t *testing.T, cpu int) *spinner {
+	s := &spinner{}
+	started := make(chan struct{})
+	s.done.Add(1)
+	go func() {
+		defer s.done.Done()
+		runtime.LockOSThread() // the thread exits with the goroutine
+		s.tid = uint32(unix.Gettid())
+		var set unix.CPUSet
+		set.Set(cpu)
+		err := unix.SchedSetaffinity(0, &set)
+		close(started)
+		if err != nil {
+			t.Errorf("pin to CPU %d: %v", cpu, err)
+			return
+		}
+		for !s.stop.Load() {
+		}
+	}()
+	<-started
+	return s
+}
+
+// halt stops the spinner and waits for its goroutine to end.
+func (s *spinner) halt() {
+	s.stop.Store(true)
+	s.done.Wait()
 }
 
 func TestProfileFiresOnEveryCPU(t *testing.T) {
@@ -199,8 +225,13 @@ func TestArgs(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := probe(t, "tick-1000hz")
-	rec := providertest.Load(t, p, providertest.Options{PID: uint32(unix.Getpid())})
-	run(t, p, rec, 300*time.Millisecond, []int{tickCPU})
+	// Only the spinner's firings: the test's other threads may be in
+	// the kernel when the tick comes.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(3))
+	s := spin(t, tickCPU)
+	defer s.halt()
+	rec := providertest.Load(t, p, providertest.Options{TID: s.tid})
+	run(t, p, rec, 300*time.Millisecond, nil)
 	args := rec.Args(t)
 	if rec.Total(t) == 0 || args[0] != 0 || args[1] == 0 || args[1] >= 1<<47 {
 		t.Errorf("%d firings; last arg0 = %#x, arg1 = %#x; want 0 and a user address",

@@ -26,6 +26,10 @@ type Options struct {
 	// PID, if not zero, makes the trampoline ignore firings in other
 	// processes (by tgid), for probes that fire machine-wide.
 	PID uint32
+	// TID, if not zero, makes it ignore firings in other threads: a
+	// process's other threads run too (a Go test's always do), and a
+	// test of what the firing thread was doing must see only its own.
+	TID uint32
 }
 
 // Recorder is a loaded trampoline and the maps it records into.
@@ -68,6 +72,12 @@ func Load(t testing.TB, p *provider.Probe, opts Options) *Recorder {
 			asm.FnGetCurrentPidTgid.Call(),
 			asm.RSh.Imm(asm.R0, 32),
 			asm.JNE.Imm(asm.R0, int32(opts.PID), "exit"),
+		)
+	}
+	if opts.TID != 0 {
+		insns = append(insns,
+			asm.FnGetCurrentPidTgid.Call(),
+			asm.JNE.Imm32(asm.R0, int32(opts.TID), "exit"),
 		)
 	}
 	// cilium's asm has no 64-bit store of an immediate; store a zero

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/godtrace/godtrace/provider/ktypes"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -14,8 +15,8 @@ import (
 // with bpf_probe_read_kernel straight into a slot, so that no stack is
 // needed.
 type emitter struct {
-	probe  uint32  // the probe's ID, which makes labels unique
-	kernel *layout // structure offsets from the kernel's BTF
+	probe  uint32        // the probe's ID, which makes labels unique
+	kernel *ktypes.Types // structure offsets from the kernel's BTF
 	insns  asm.Instructions
 	label  string // put on the next instruction
 	labels int
@@ -145,18 +146,18 @@ func (e *emitter) cpuinfoLookup(key int) {
 // into native argument i and R0 (see read). A member the kernel lacks
 // makes the probe unusable (e.err).
 func (e *emitter) readMember(i int, base asm.Register, typ string, path ...string) {
-	m, err := e.kernel.offsetOf(typ, path...)
+	m, err := e.kernel.OffsetOf(typ, path...)
 	if err != nil {
 		if e.err == nil {
 			e.err = err
 		}
 		return
 	}
-	if m.size > 8 {
+	if m.Size > 8 {
 		if e.err == nil {
-			e.err = fmt.Errorf("struct %s: member %v is %d bytes", typ, path, m.size)
+			e.err = fmt.Errorf("struct %s: member %v is %d bytes", typ, path, m.Size)
 		}
 		return
 	}
-	e.read(i, base, m.off, m.size)
+	e.read(i, base, m.Off, m.Size)
 }

@@ -117,7 +117,7 @@ func NewSched() *Provider {
 // R0: thread_info.cpu where the thread_info is in the task_struct, the
 // task_struct's cpu otherwise.
 func taskCPU(e *emitter, i int, task asm.Register) {
-	if _, err := e.kernel.offsetOf("task_struct", "thread_info", "cpu"); err == nil {
+	if _, err := e.kernel.OffsetOf("task_struct", "thread_info", "cpu"); err == nil {
 		e.readMember(i, task, "task_struct", "thread_info", "cpu")
 		return
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/ktypes"
 	"github.com/godtrace/godtrace/provider/rawtp"
 )
 
@@ -85,7 +86,7 @@ func build(p *provider.Probe) (asm.Instructions, error) {
 	pr := p.Data.(*probe)
 	e := &emitter{probe: p.ID}
 	var err error
-	if e.kernel, err = kernelLayout(); err != nil {
+	if e.kernel, err = ktypes.Kernel(); err != nil {
 		return nil, err
 	}
 	if pr.load != nil {

@@ -111,19 +111,3 @@ func TestCreate(t *testing.T) {
 		t.Errorf("args = %x, want the child's task, then zeros (the pid and tgid slots cleared)", args[:3])
 	}
 }
-
-// TestOffsetOf finds members through nested structures, and misses
-// those the kernel does not have.
-func TestOffsetOf(t *testing.T) {
-	testenv.RequireBPF(t)
-	l, err := kernelLayout()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m, err := l.offsetOf("k_sigaction", "sa", "sa_handler"); err != nil || m.size != 8 {
-		t.Errorf("k_sigaction.sa.sa_handler = %+v, %v", m, err)
-	}
-	if _, err := l.offsetOf("task_struct", "no_such_member"); err == nil {
-		t.Error("a missing member was found")
-	}
-}

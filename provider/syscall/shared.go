@@ -17,7 +17,9 @@ import (
 //	sys_enter: common header (8 bytes), long id, unsigned long args[6]
 //	sys_exit:  common header (8 bytes), long id, long ret
 //
-// Only system calls whose number is known (sysnum, x86-64) can share.
+// Only system calls whose number is known (sysnum, x86-64) can share,
+// and only if the program can skip 32-bit compat calls as the per-call
+// tracepoints do (see compat_amd64.go).
 const (
 	rawGroup  = "raw_syscalls"
 	rawIDOff  = 8
@@ -30,7 +32,7 @@ const (
 // selector is the system call number.
 func (pv *Provider) Share(p *provider.Probe) (string, uint32, bool) {
 	nr, ok := sysnum[p.Function]
-	if !ok {
+	if !ok || !canShare() {
 		return "", 0, false
 	}
 	switch p.Name {
@@ -47,10 +49,9 @@ func (*Provider) SharedProgramType(string) (ebpf.ProgramType, ebpf.AttachType) {
 	return ebpf.TracePoint, ebpf.AttachNone
 }
 
-// LoadSelector implements provider.Shared.
-func (*Provider) LoadSelector(string) asm.Instructions {
-	return asm.Instructions{asm.LoadMem(asm.R0, asm.R6, rawIDOff, asm.DWord)}
-}
+// LoadSelector implements provider.Shared: the system call number,
+// made out of range for compat calls.
+func (*Provider) LoadSelector(string) asm.Instructions { return loadSelector() }
 
 // LoadSharedArgs implements provider.Shared: at entry the six argument
 // registers, at return the return value in arg0 and arg1, as the
