@@ -175,8 +175,15 @@ func readELFSyms(path string) (*elfSyms, error) {
 		seen[s.Value] = true
 		o.syms = append(o.syms, elfSym{value: s.Value, size: s.Size, name: s.Name})
 	}
-	if len(o.syms) == 0 {
-		o.syms = goFuncs(f)
+	// A Go program built by go test has no static symbol table; one
+	// linked with cgo still has dynamic symbols (its C imports), which
+	// name none of its own functions.
+	if len(static) == 0 {
+		for _, s := range goFuncs(f) {
+			if !seen[s.value] {
+				o.syms = append(o.syms, s)
+			}
+		}
 	}
 	sort.Slice(o.syms, func(i, j int) bool { return o.syms[i].value < o.syms[j].value })
 	return o, nil
