@@ -93,7 +93,7 @@ type Handle struct {
 func Open() (*Handle, error) {
 	return &Handle{
 		Options: option.New(),
-		reg:     provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO()),
+		reg:     provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP()),
 		kernel:  &kernelTypes{},
 		printed: map[int]bool{},
 		filled:  map[int]bool{},

@@ -52,9 +52,7 @@ var corpusCases = []corpusCase{
 	// Linux has no io provider yet.
 	// Also needs: args[], B_READ (io.d library), normalize.
 	{file: "iotop.d"},
-	// Linux has no ip provider yet.
-	// Also needs: args[], tcp provider.
-	{file: "ipbytes.d", want: "line 11: probe description ip:::send does not match any probes"},
+	{file: "ipbytes.d"},
 	{file: "kill.d"},
 	{file: "kstruct_task.d"},
 	{file: "macro_args.d", args: []string{"bash", "read", "5"}},
@@ -74,12 +72,8 @@ var corpusCases = []corpusCase{
 	{file: "strings.d"},
 	{file: "syscount_proc.d"},
 	{file: "syslat.d"},
-	// Linux has no tcp provider yet.
-	// Also needs: args[].
-	{file: "tcpaccept.d", want: "line 12: probe description tcp:::accept-established does not match any probes"},
-	// Linux has no tcp provider yet.
-	// Also needs: args[], tcp_state_string[] (tcp.d library).
-	{file: "tcpstate.d", want: "line 20: probe description tcp:::state-change does not match any probes"},
+	{file: "tcpaccept.d"},
+	{file: "tcpstate.d"},
 	{file: "topsyscall.d"},
 	{file: "translator_xlate.d"},
 	{file: "types_inline.d"},

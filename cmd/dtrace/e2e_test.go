@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -232,6 +233,29 @@ func workload(spec string) int {
 		sh.Stdout = os.Stdout
 		if sh.Run() != nil {
 			return 1
+		}
+	case "tcp":
+		// A TCP connection on the loopback, n bytes sent each way, closed
+		// by the client first; then a connection refused by the same
+		// port, its listener closed.
+		if tcpSession(n) != nil {
+			return 1
+		}
+	case "udp":
+		// A datagram of n bytes to itself, over IPv4 and over IPv6.
+		for _, addr := range []string{"127.0.0.1:0", "[::1]:0"} {
+			c, err := net.ListenPacket("udp", addr)
+			if err != nil {
+				return 1
+			}
+			_, err = c.WriteTo(make([]byte, n), c.LocalAddr())
+			if err == nil {
+				_, _, err = c.ReadFrom(make([]byte, n+1))
+			}
+			c.Close()
+			if err != nil {
+				return 1
+			}
 		}
 	case "fsync":
 		// n KiB written to a new file in the temporary directory, then
@@ -511,4 +535,42 @@ func shellSplit(s string) ([]string, error) {
 		out = append(out, cur.String())
 	}
 	return out, nil
+}
+
+// tcpSession is the tcp workload.
+func tcpSession(n int) error {
+	ln, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	addr := ln.Addr().String()
+	c, err := net.Dial("tcp4", addr)
+	if err != nil {
+		return err
+	}
+	s, err := ln.Accept()
+	if err != nil {
+		return err
+	}
+	buf := make([]byte, n)
+	for _, p := range [][2]net.Conn{{c, s}, {s, c}} {
+		if _, err := p[0].Write(buf); err != nil {
+			return err
+		}
+		if _, err := io.ReadFull(p[1], buf); err != nil {
+			return err
+		}
+	}
+	c.Close()
+	// The server reads the client's FIN before closing its end.
+	if _, err := s.Read(buf); err != io.EOF {
+		return fmt.Errorf("server read after close: %v", err)
+	}
+	s.Close()
+	ln.Close()
+	if c, err := net.Dial("tcp4", addr); err == nil {
+		c.Close()
+		return fmt.Errorf("%s still accepts connections", addr)
+	}
+	return nil
 }

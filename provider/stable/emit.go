@@ -56,9 +56,7 @@ func (e *emitter) store(i int, src asm.Register) {
 }
 
 // zero clears native argument i.
-func (e *emitter) zero(i int) {
-	e.emit(asm.Instruction{OpCode: asm.StoreImmOp(asm.DWord), Dst: asm.R9, Offset: slot(i), Constant: 0})
-}
+func (e *emitter) zero(i int) { e.imm(i, 0) }
 
 // read copies size bytes of kernel memory at base+off into native
 // argument i, zero-extended, and loads the result into R0. A failed
@@ -160,4 +158,9 @@ func (e *emitter) readMember(i int, base asm.Register, typ string, path ...strin
 		return
 	}
 	e.read(i, base, m.Off, m.Size)
+}
+
+// imm sets native argument i to v.
+func (e *emitter) imm(i int, v int32) {
+	e.emit(asm.Instruction{OpCode: asm.StoreImmOp(asm.DWord), Dst: asm.R9, Offset: slot(i), Constant: int64(v)})
 }

@@ -14,11 +14,14 @@ import (
 	"github.com/godtrace/godtrace/spec"
 )
 
-func providers() []*Provider { return []*Provider{NewProc(), NewSched(), NewIO()} }
+func providers() []*Provider {
+	return []*Provider{NewProc(), NewSched(), NewIO(), NewIP(), NewTCP(), NewUDP()}
+}
 
 // TestTables checks what the tables promise: distinct probe names, each
 // with a tracepoint, and args[] that map to one of the ten native
-// arguments, translated ones from a pointer.
+// arguments, translated ones from a pointer (or an int, tcplsinfo_t's
+// input).
 func TestTables(t *testing.T) {
 	for _, pv := range providers() {
 		seen := map[string]bool{}
@@ -35,7 +38,7 @@ func TestTables(t *testing.T) {
 				if a.Mapping < 0 || a.Mapping >= provider.NArgs {
 					t.Errorf("%s args[%d] maps to arg%d", name, i, a.Mapping)
 				}
-				if a.Xlate != "" && !strings.HasSuffix(a.Native, "*") {
+				if a.Xlate != "" && !strings.HasSuffix(a.Native, "*") && a.Native != "int" {
 					t.Errorf("%s args[%d] translates from %q, not a pointer", name, i, a.Native)
 				}
 			}
@@ -59,8 +62,14 @@ func usesCPUInfo(insns asm.Instructions) bool {
 // map are left to the end-to-end tests, which load it).
 func TestLoadAttach(t *testing.T) {
 	testenv.RequireBPF(t)
-	reg := provider.NewRegistry(NewProc(), NewSched(), NewIO())
-	for _, name := range []string{"proc", "sched", "io"} {
+	pvs := providers()
+	var interfaces []provider.Provider
+	for _, pv := range pvs {
+		interfaces = append(interfaces, pv)
+	}
+	reg := provider.NewRegistry(interfaces...)
+	for _, pv := range pvs {
+		name := pv.name
 		ps, err := reg.Match(provider.Desc{Provider: name})
 		if err != nil {
 			t.Fatal(err)
