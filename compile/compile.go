@@ -254,6 +254,9 @@ type compiler struct {
 	nullAt int
 	// shared are the shared attachments the program uses (shared.go).
 	shared []*sharedGroup
+	// srcLines are each file's lines, split once for the annotations
+	// of every statement (gen.annotate).
+	srcLines map[*token.File][]string
 }
 
 func (c *compiler) compile(probes [][]*provider.Probe) (*spec.Program, error) {

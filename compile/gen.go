@@ -8,6 +8,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -104,7 +105,14 @@ func (g *gen) annotate(n ast.Node) {
 	// The text is the line as it stands in the source compiled (after
 	// cpp, under -C); the number is the user's.
 	raw := f.PositionFor(n.Pos(), false)
-	lines := strings.Split(string(f.Src), "\n")
+	lines, ok := g.c.srcLines[f]
+	if !ok {
+		lines = strings.Split(string(f.Src), "\n")
+		if g.c.srcLines == nil {
+			g.c.srcLines = make(map[*token.File][]string)
+		}
+		g.c.srcLines[f] = lines
+	}
 	line := ""
 	if raw.Line > 0 && raw.Line <= len(lines) {
 		line = strings.TrimSpace(lines[raw.Line-1])
