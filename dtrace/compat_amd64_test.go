@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -42,24 +41,7 @@ func TestSharedSyscallCompat(t *testing.T) {
 	src := `syscall:::entry, syscall:::return /execname == "ia32probe" || pid == $1 && probefunc == "getppid"/ {
 		trace(execname);
 	}`
-	if err := h.Compile([]Source{{Text: []byte(src)}}, []string{"test", strconv.Itoa(syscall.Getpid())}); err != nil {
-		t.Fatal(err)
-	}
-	shared := 0
-	for _, pp := range h.Program().Probes {
-		if pp.Shared != nil {
-			shared++
-		}
-	}
-	if shared != 2 {
-		t.Fatalf("%d shared programs, want 2 (entry and return)", shared)
-	}
-	if err := h.Exec(); err != nil {
-		t.Fatal(err)
-	}
-	if err := h.Go(); err != nil {
-		t.Fatal(err)
-	}
+	startShared(t, h, src)
 	if err := exec.Command(child).Run(); err != nil {
 		t.Fatal(err)
 	}

@@ -25,24 +25,7 @@ func TestSharedSyscallProbe(t *testing.T) {
 	src := `syscall:::entry, syscall:::return /pid == $1 && (probefunc == "getppid" || probefunc == "pread64")/ {
 		trace(id); trace(epid); trace(probefunc); trace(probename); trace(arg0); trace(arg2); trace(arg5);
 	}`
-	if err := h.Compile([]Source{{Text: []byte(src)}}, []string{"test", strconv.Itoa(syscall.Getpid())}); err != nil {
-		t.Fatal(err)
-	}
-	shared := 0
-	for _, pp := range h.Program().Probes {
-		if pp.Shared != nil {
-			shared++
-		}
-	}
-	if shared != 2 {
-		t.Fatalf("%d shared programs, want 2 (entry and return)", shared)
-	}
-	if err := h.Exec(); err != nil {
-		t.Fatal(err)
-	}
-	if err := h.Go(); err != nil {
-		t.Fatal(err)
-	}
+	startShared(t, h, src)
 	ppid := syscall.Getppid()
 	var buf [3]byte
 	fd, err := syscall.Open("/dev/zero", syscall.O_RDONLY, 0)
@@ -96,3 +79,28 @@ func (c *allRecords) Record(_ *Handle, r *consume.Record) error {
 }
 
 func (c *allRecords) Fault(*Handle, *consume.Fault) error { return nil }
+
+// startShared compiles src, with this process's pid as $1, checks that
+// its syscall entry and return probes share one program each, and
+// starts tracing.
+func startShared(t *testing.T, h *Handle, src string) {
+	t.Helper()
+	if err := h.Compile([]Source{{Text: []byte(src)}}, []string{"test", strconv.Itoa(syscall.Getpid())}); err != nil {
+		t.Fatal(err)
+	}
+	shared := 0
+	for _, pp := range h.Program().Probes {
+		if pp.Shared != nil {
+			shared++
+		}
+	}
+	if shared != 2 {
+		t.Fatalf("%d shared programs, want 2 (entry and return)", shared)
+	}
+	if err := h.Exec(); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Go(); err != nil {
+		t.Fatal(err)
+	}
+}

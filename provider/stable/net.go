@@ -184,14 +184,7 @@ var tcpArgs = []provider.Arg{
 }
 
 // tcpSegment makes a probe of the TCP segments sent or received.
-func tcpSegment(e *emitter, received bool) {
-	e.arg(netPkt, 0)
-	e.packet(received)
-	e.transport(protoTCP, sockStream)
-	if received {
-		e.imm(netDir, netIn)
-	}
-}
+func tcpSegment(e *emitter, received bool) { e.segment(protoTCP, sockStream, received) }
 
 // tcpFlags ends the program unless the TCP header's flags, masked by
 // mask, are want.
@@ -250,14 +243,7 @@ var udpArgs = []provider.Arg{
 }
 
 // udpDatagram makes a probe of the UDP datagrams sent or received.
-func udpDatagram(e *emitter, received bool) {
-	e.arg(netPkt, 0)
-	e.packet(received)
-	e.transport(protoUDP, sockDgram)
-	if received {
-		e.imm(netDir, netIn)
-	}
-}
+func udpDatagram(e *emitter, received bool) { e.segment(protoUDP, sockDgram, received) }
 
 // The arguments every network probe has first: the packet, its socket
 // and its IP header.

@@ -176,3 +176,15 @@ func (e *emitter) fullSock(proto, sockType int32) {
 	e.place(end)
 	e.zero(netProto)
 }
+
+// segment makes a probe of the packets of protocol proto sent or
+// received, the tracepoint's parameter 0 being the sk_buff: its socket
+// is netSock if a full one of type sockType.
+func (e *emitter) segment(proto, sockType int32, received bool) {
+	e.arg(netPkt, 0)
+	e.packet(received)
+	e.transport(proto, sockType)
+	if received {
+		e.imm(netDir, netIn)
+	}
+}
