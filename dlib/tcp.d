@@ -124,6 +124,14 @@ translator tcpinfo_t < struct tcphdr *T > {
  * the rest is then 0), state and sequence variables from the socket.
  * The probes of a change of state fire before it is made, and give the
  * new state in arg7.
+ *
+ * Linux keeps neither initial sequence number. The one sent is snd_una
+ * less the bytes acknowledged, which count the SYN for a connection this
+ * end opened but not for one accepted from a listener (whose socket was
+ * made with its SYN already acknowledged, and keeps the listener's
+ * nonzero backlog: a listen(fd, 0) socket's children are taken for
+ * opened here). The one received is rcv_nxt less the bytes received and
+ * the SYN.
  */
 translator tcpsinfo_t < struct tcp_sock *T > {
 	tcps_addr = (uintptr_t)T;
@@ -137,7 +145,7 @@ translator tcpsinfo_t < struct tcp_sock *T > {
 	    T != NULL ? ((struct sock *)T)->__sk_common.skc_state : 0;
 	tcps_iss = T == NULL ? 0 :
 	    T->snd_una - (uint32_t)T->bytes_acked -
-	    (((struct sock *)T)->__sk_common.skc_state == TCP_STATE_SYN_SENT ? 0 : 1);
+	    (((struct sock *)T)->sk_max_ack_backlog != 0 ? 1 : 0);
 	tcps_suna = T != NULL ? T->snd_una : 0;
 	tcps_snxt = T != NULL ? T->snd_nxt : 0;
 	tcps_rack = T != NULL ? T->rcv_nxt : 0;

@@ -6,9 +6,13 @@
  */
 #pragma D option quiet
 
+uint32_t ciss, siss;	/* the client's and the server's initial sequence numbers */
+
 BEGIN
 {
 	cport = 0;
+	isn = 0;
+	isnsends = 0;
 	fins = 0;
 	sent = 0;
 	retransmits = 0;
@@ -47,6 +51,37 @@ tcp:::connect-established, tcp:::accept-established
 	printf("  %s, local %d, pktinfo %d\n",
 	    tcp_state_string[args[3]->tcps_state], args[3]->tcps_local,
 	    args[0]->pkt_addr);
+}
+
+/*
+ * The initial sequence numbers are those of the SYN and the SYN-ACK; the
+ * sockets must report them, and each end the other's as received.
+ */
+tcp:::send
+/port && args[4]->tcp_dport == port && args[4]->tcp_flags == TH_SYN && !ciss/
+{
+	ciss = args[4]->tcp_seq;
+}
+
+tcp:::send
+/port && args[4]->tcp_sport == port && args[4]->tcp_flags == (TH_SYN | TH_ACK)/
+{
+	siss = args[4]->tcp_seq;
+}
+
+tcp:::send
+/port && args[3]->tcps_addr != 0 && args[4]->tcp_sport == cport/
+{
+	isn += args[3]->tcps_iss == ciss && (args[4]->tcp_flags & TH_SYN ||
+	    args[3]->tcps_irs == siss);
+	isnsends++;
+}
+
+tcp:::send
+/port && args[3]->tcps_addr != 0 && args[4]->tcp_sport == port/
+{
+	isn += args[3]->tcps_iss == siss && args[3]->tcps_irs == ciss;
+	isnsends++;
 }
 
 tcp:::send, tcp:::receive
@@ -94,6 +129,8 @@ END
 {
 	printf("FINs %d, sent from a socket %d, retransmits %d\n", fins, sent > 0,
 	    retransmits);
+	printf("initial sequence numbers wrong in %d segments sent, right in some %d\n",
+	    isnsends - isn, isn > 0);
 	printa("%s %s: %@d bytes\n", @bytes);
 	printa("%s %s -> %s\n", @ends);
 	printa("%s %s -> %s: %@d\n", @changes);
