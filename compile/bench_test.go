@@ -33,8 +33,14 @@ func script1000() string {
 // (parse, check, match probes, generate BPF), without the kernel.
 func BenchmarkCompile1000Lines(b *testing.B) {
 	src := []byte(script1000())
-	cfg := config(b)
-	// Load the saved kernel types once, as the dtrace command does.
+	benchCompile(b, config(b), src)
+	b.ReportMetric(float64(strings.Count(string(src), "\n")), "lines")
+}
+
+// benchCompile times compiling src, once warmed up: the first compile
+// loads the saved kernel types, as the dtrace command does once.
+func benchCompile(b *testing.B, cfg Config, src []byte) {
+	b.Helper()
 	if _, err := Compile([]*token.File{token.NewFile("", src)}, cfg); err != nil {
 		b.Fatal(err)
 	}
@@ -45,5 +51,4 @@ func BenchmarkCompile1000Lines(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(strings.Count(string(src), "\n")), "lines")
 }

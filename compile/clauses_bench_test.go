@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/godtrace/godtrace/lang/token"
 )
 
 // clauses is a D program of n clauses that differ only in a constant:
@@ -28,17 +26,7 @@ func BenchmarkCompileClauses(b *testing.B) {
 	for _, n := range []int{10, 100, 1000} {
 		src := clauses(n)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			// Load the saved kernel types once, as the dtrace command does.
-			if _, err := Compile([]*token.File{token.NewFile("", src)}, cfg); err != nil {
-				b.Fatal(err)
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for b.Loop() {
-				if _, err := Compile([]*token.File{token.NewFile("", src)}, cfg); err != nil {
-					b.Fatal(err)
-				}
-			}
+			benchCompile(b, cfg, src)
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/clause")
 		})
 	}
