@@ -57,10 +57,8 @@ func ipPacket(e *emitter, received bool) {
 	if received {
 		e.imm(netDir, netIn)
 	}
-	e.emit(asm.LoadMem(asm.R1, asm.R9, slot(netPkt), asm.DWord))
-	e.readMember(netConn, asm.R1, "sk_buff", "sk")
-	e.emit(asm.LoadMem(asm.R1, asm.R9, slot(netPkt), asm.DWord))
-	e.readMember(netSock, asm.R1, "sk_buff", "dev")
+	e.skbMember(netConn, "sk")
+	e.skbMember(netSock, "dev")
 	v6 := e.newLabel()
 	e.zero(netHdr)
 	e.emit(

@@ -71,16 +71,13 @@ func (e *emitter) place(l string) {
 // An IPv6 packet's transport header is taken to follow the fixed header:
 // one with extension headers has their type as netProto.
 func (e *emitter) packet(received bool) {
-	e.emit(asm.LoadMem(asm.R1, asm.R9, slot(netPkt), asm.DWord))
-	e.readMember(netProto, asm.R1, "sk_buff", "protocol")
+	e.skbMember(netProto, "protocol")
 	e.fireIfIn(asm.R0, []int32{ethType(0x0800), ethType(0x86dd)})
-	e.emit(asm.LoadMem(asm.R1, asm.R9, slot(netPkt), asm.DWord))
 	if received {
-		e.readMember(netIP, asm.R1, "sk_buff", "data")
+		e.skbMember(netIP, "data")
 	} else {
-		e.readMember(netIP, asm.R1, "sk_buff", "head")
-		e.emit(asm.LoadMem(asm.R1, asm.R9, slot(netPkt), asm.DWord))
-		e.readMember(netProto, asm.R1, "sk_buff", "network_header")
+		e.skbMember(netIP, "head")
+		e.skbMember(netProto, "network_header")
 		e.emit(
 			asm.LoadMem(asm.R1, asm.R9, slot(netIP), asm.DWord),
 			asm.Add.Reg(asm.R1, asm.R0),
@@ -139,8 +136,7 @@ func (e *emitter) packet(received bool) {
 func (e *emitter) transport(proto, sockType int32) {
 	e.emit(asm.LoadMem(asm.R0, asm.R9, slot(netProto), asm.DWord))
 	e.fireIf(asm.JEq, asm.R0, proto)
-	e.emit(asm.LoadMem(asm.R1, asm.R9, slot(netPkt), asm.DWord))
-	e.readMember(netConn, asm.R1, "sk_buff", "sk")
+	e.skbMember(netConn, "sk")
 	e.fullSock(proto, sockType)
 	e.zero(netVer)
 }
@@ -187,4 +183,11 @@ func (e *emitter) segment(proto, sockType int32, received bool) {
 	if received {
 		e.imm(netDir, netIn)
 	}
+}
+
+// skbMember reads member of the sk_buff netPkt into native argument i
+// and R0.
+func (e *emitter) skbMember(i int, member string) {
+	e.emit(asm.LoadMem(asm.R1, asm.R9, slot(netPkt), asm.DWord))
+	e.readMember(i, asm.R1, "sk_buff", member)
 }
