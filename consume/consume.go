@@ -53,14 +53,25 @@ func Decode(p *spec.Program, raw []byte) (any, error) {
 		}
 		return f, nil
 	}
+	r := &Record{}
+	if err := decodeRecord(p, raw, r); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// decodeRecord fills r from raw, a sample that is not a fault.
+func decodeRecord(p *spec.Program, raw []byte, r *Record) error {
+	epid := le.Uint32(raw[spec.HeaderEPID:])
 	ecb := p.ECB(epid)
 	if ecb == nil {
-		return nil, fmt.Errorf("record for unknown EPID %d", epid)
+		return fmt.Errorf("record for unknown EPID %d", epid)
 	}
 	if len(raw) < ecb.Size {
-		return nil, fmt.Errorf("record for EPID %d is %d bytes, want %d", epid, len(raw), ecb.Size)
+		return fmt.Errorf("record for EPID %d is %d bytes, want %d", epid, len(raw), ecb.Size)
 	}
-	return &Record{ECB: ecb, CPU: cpu, Data: raw}, nil
+	*r = Record{ECB: ecb, CPU: int(le.Uint32(raw[spec.HeaderCPU:])), Data: raw}
+	return nil
 }
 
 // Datum returns the value of one recorded item.

@@ -64,17 +64,19 @@ type Handle struct {
 	prog    *spec.Program
 	objs    *load.Objects
 	rd      *ringbuf.Reader
-	printed map[int]bool   // aggregations printed by printa
-	filled  map[int]bool   // keyless aggregations that have held a value
-	normal  map[int]uint64 // normalize() factors
-	ksyms   *ksym.Table    // the kernel's symbols, read when first needed
-	fmtEnv  *format.Env    // what printf needs to name symbols
-	procs   *procSyms      // user symbols for ustack(), read when first needed
-	status  int            // exit() status
-	done    bool           // exit() was called
-	specs   *specStatus    // speculations, for a program with any
-	drops   dropStatus     // the drop counts reported so far
-	bufs    *principal     // the principal buffers (principal.go)
+	arena   arena           // what records are read into
+	dec     consume.Decoder // decodes the records read
+	printed map[int]bool    // aggregations printed by printa
+	filled  map[int]bool    // keyless aggregations that have held a value
+	normal  map[int]uint64  // normalize() factors
+	ksyms   *ksym.Table     // the kernel's symbols, read when first needed
+	fmtEnv  *format.Env     // what printf needs to name symbols
+	procs   *procSyms       // user symbols for ustack(), read when first needed
+	status  int             // exit() status
+	done    bool            // exit() was called
+	specs   *specStatus     // speculations, for a program with any
+	drops   dropStatus      // the drop counts reported so far
+	bufs    *principal      // the principal buffers (principal.go)
 	// nextEPID is the EPID of the record after the one being consumed,
 	// 0 if none is held: flowindent looks ahead at it (flow.go).
 	nextEPID uint32
@@ -275,6 +277,11 @@ func (h *Handle) Exec() error {
 		return fmt.Errorf("opening the principal buffer: %w", err)
 	}
 	h.rd = rd
+	// Under the switch policy a record is done with once consumed,
+	// unless a speculation keeps it (see Consumer).
+	reuse := h.bufs.policy == policySwitch && h.prog.Maps[spec.MapSpecs] == nil
+	h.dec = consume.Decoder{Program: h.prog, Reuse: reuse}
+	h.arena.reuse = reuse
 	return nil
 }
 
@@ -333,14 +340,14 @@ func (h *Handle) Stop(c Consumer) error {
 	h.objs.Detach()
 	// What came before END is in the buffers before END may use the
 	// room kept for it.
-	if err := h.read(0); err != nil {
+	if _, err := h.read(0); err != nil {
 		return err
 	}
 	h.bufs.cooldown = true
 	if err := h.fire("END"); err != nil {
 		return err
 	}
-	if err := h.read(0); err != nil {
+	if _, err := h.read(0); err != nil {
 		return err
 	}
 	if err := h.statusDrops(c); err != nil {

@@ -1,22 +1,24 @@
 package dtrace
 
-import (
-	"cmp"
-	"fmt"
-	"slices"
-)
+import "fmt"
 
 // DTrace gives each CPU a principal buffer of bufsize bytes, and the
 // bufpolicy option says what happens when one is full. godtrace's probes
 // write into one BPF ring buffer shared by all CPUs, which the consumer
-// drains as records arrive: the kernel ring is only the transport. The
-// principal buffers are modelled here, on the consumer's side, so that
-// bufsize and bufpolicy mean what they mean in DTrace (the Dynamic
-// Tracing Guide, "Buffers and Buffering"):
+// drains in passes (Handle.read): the kernel ring is only the
+// transport. The principal buffers are modelled here, on the consumer's
+// side, so that bufsize and bufpolicy mean what they mean in DTrace
+// (the Dynamic Tracing Guide, "Buffers and Buffering"):
 //
-//   - switch: a CPU's buffer holds what arrived since the last switch
-//     (switchrate); a record that does not fit is dropped and counted,
-//     and the drops are reported after the switch's records.
+//   - switch: a CPU's buffer holds what it produced since the last
+//     switch; a record that does not fit is dropped and counted, and the
+//     drops are reported after the switch's records. The consumer
+//     switches after every pass that read records, as Oracle's DTrace
+//     consumes its per-CPU perf buffers whenever it is woken, and at
+//     the latest each switchrate: a buffer fills only when a CPU
+//     produces more than bufsize within one pass, about 20 ms, where
+//     illumos switches once a second. So the default 4 MiB streams
+//     millions of small records a second without loss.
 //   - fill: a CPU's buffer takes records until one does not fit in
 //     bufsize less the room kept for END (the sum of END's record
 //     sizes); then it is full and takes nothing more, and the consumer
@@ -51,7 +53,10 @@ func parseBufPolicy(s string) (bufPolicy, error) {
 	return 0, fmt.Errorf("invalid bufpolicy %q", s)
 }
 
-// principal is the set of per-CPU principal buffers.
+// principal is the set of per-CPU principal buffers. What they hold is
+// kept in one list in arrival order, so that consuming it needs no
+// merge of the CPUs' lists: the ring buffer gives the records in the
+// order they were written.
 type principal struct {
 	policy  bufPolicy
 	size    int // bufsize, 8-byte aligned as DTrace aligns it
@@ -60,23 +65,25 @@ type principal struct {
 	// kept for them, even in a full buffer (DTrace's
 	// DTRACE_ACTIVITY_COOLDOWN).
 	cooldown bool
-	seq      uint64 // arrival order across CPUs
+	held     []heldRecord // every CPU's records, oldest first
+	out      []any        // what take returned last, reused
+	dead     int          // ring: records of held overwritten
 	cpus     []*cpuBuffer
 }
 
 type cpuBuffer struct {
-	held  []heldRecord // oldest first
 	used  int
 	full  bool   // fill: the buffer took its last record
 	drops uint64 // records dropped since the drops were last taken
+	// ring: the indexes in held of this CPU's records, oldest first.
+	ring []int
 }
 
 // heldRecord is a *consume.Record or *consume.Fault waiting to be
-// consumed, with its size and place in arrival order.
+// consumed, with its size and CPU; v is nil once overwritten.
 type heldRecord struct {
-	seq  uint64
-	size int
-	v    any
+	cpu, size int
+	v         any
 }
 
 func newPrincipal(policy bufPolicy, bufsize, reserve int) *principal {
@@ -113,19 +120,43 @@ func (p *principal) add(c, size int, v any) bool {
 			return false
 		}
 		for b.used+size > p.size {
-			b.used -= b.held[0].size
-			b.held = b.held[1:]
+			old := &p.held[b.ring[0]]
+			b.ring = b.ring[1:]
+			b.used -= old.size
+			old.v = nil
+			p.dead++
 		}
+		b.ring = append(b.ring, len(p.held))
 	default:
 		if b.used+size > p.size {
 			b.drops++
 			return false
 		}
 	}
-	p.seq++
-	b.held = append(b.held, heldRecord{seq: p.seq, size: size, v: v})
+	p.held = append(p.held, heldRecord{cpu: c, size: size, v: v})
 	b.used += size
+	if p.dead > len(p.held)/2 {
+		p.compact()
+	}
 	return true
+}
+
+// compact drops the overwritten records from held, which under the ring
+// policy would otherwise grow for as long as tracing runs.
+func (p *principal) compact() {
+	for _, b := range p.cpus {
+		b.ring = b.ring[:0]
+	}
+	n := 0
+	for _, h := range p.held {
+		if h.v != nil {
+			p.cpus[h.cpu].ring = append(p.cpus[h.cpu].ring, n)
+			p.held[n] = h
+			n++
+		}
+	}
+	clear(p.held[n:])
+	p.held, p.dead = p.held[:n], 0
 }
 
 // filled reports whether some CPU's buffer is full (fill policy).
@@ -138,21 +169,24 @@ func (p *principal) filled() bool {
 	return false
 }
 
-// take empties the buffers, returning what they held in arrival order.
-// A full buffer stays full: under the fill policy it is taken once,
-// when tracing has stopped.
+// take empties the buffers, returning what they held in arrival order,
+// in a slice that is valid until the next take. A full buffer stays
+// full: under the fill policy it is taken once, when tracing has
+// stopped.
 func (p *principal) take() []any {
-	var all []heldRecord
+	clear(p.out)
+	p.out = p.out[:0]
+	for _, h := range p.held {
+		if h.v != nil {
+			p.out = append(p.out, h.v)
+		}
+	}
+	clear(p.held)
+	p.held, p.dead = p.held[:0], 0
 	for _, b := range p.cpus {
-		all = append(all, b.held...)
-		b.held, b.used = nil, 0
+		b.used, b.ring = 0, b.ring[:0]
 	}
-	slices.SortFunc(all, func(x, y heldRecord) int { return cmp.Compare(x.seq, y.seq) })
-	out := make([]any, len(all))
-	for i, h := range all {
-		out[i] = h.v
-	}
-	return out
+	return p.out
 }
 
 // takeDrops returns, per CPU, the records dropped since the last call.

@@ -26,6 +26,8 @@ type Printer struct {
 	// freopen() sends output to instead, nil when none (destructive.go).
 	dest     io.Writer
 	reopened *os.File
+	// vals holds a printf()'s arguments, reused from one to the next.
+	vals []format.Datum
 }
 
 // NewPrinter returns a Printer writing records to out and errors to errw.
@@ -91,7 +93,8 @@ func (p *Printer) action(h *Handle, r *consume.Record, a *spec.Action) error {
 		if err != nil {
 			return err
 		}
-		return f.FprintEnv(p.Out, h.env(), r.Values(a))
+		p.vals = r.AppendValues(p.vals[:0], a)
+		return f.FprintEnv(p.Out, h.env(), p.vals)
 	case spec.ActPrinta:
 		return p.printa(h, a)
 	case spec.ActClear:

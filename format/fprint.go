@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -26,13 +27,27 @@ func (f *Format) Fprint(w io.Writer, args []Datum) error {
 
 // FprintEnv is Fprint with an Env for %a, %A, %Y, %T, %I and %P.
 func (f *Format) FprintEnv(w io.Writer, env *Env, args []Datum) error {
-	o := newOut(w)
-	err := f.exec(o, env, &argList{args: args})
-	if ferr := o.flush(); err == nil {
+	st := printStates.Get().(*printState)
+	st.o.w, st.o.buf, st.o.err = w, st.o.buf[:0], nil
+	st.args.args = args
+	err := f.exec(&st.o, env, &st.args)
+	if ferr := st.o.flush(); err == nil {
 		err = ferr
 	}
+	st.o.w, st.args.args = nil, nil
+	printStates.Put(st)
 	return err
 }
+
+// printState is what one printf() needs besides its arguments, kept
+// for the next: a stream of printf()s (a million a second) would
+// otherwise allocate it for each.
+type printState struct {
+	o    out
+	args argList
+}
+
+var printStates = sync.Pool{New: func() any { return &printState{o: out{buf: make([]byte, 0, 256)}} }}
 
 // source supplies the records a format consumes: printf() arguments, or a
 // printa() row's keys and aggregation values.
