@@ -198,7 +198,12 @@ func (g *gen) actionCall(call *ast.CallExpr, act check.Action) {
 }
 
 // recordExpr evaluates e and appends its value to the staged record.
+// What e's evaluation put in the clause's temporaries (a translated
+// string, a subroutine's result) is copied into the record, so the
+// temporaries are free again for the next argument: a printf() of
+// several inet_ntoa() results fits in the scratch space one needs.
 func (g *gen) recordExpr(e ast.Expr) spec.Item {
+	defer g.releaseTemps(g.tmpOff)
 	t := g.typeOf(e)
 	if t.Kind == check.Struct || t.Kind == check.Array {
 		return g.recordMemory(e)
