@@ -102,7 +102,7 @@ func (c *compiler) sharedGroups(probes [][]*provider.Probe) map[*provider.Probe]
 	}
 	of := map[*provider.Probe]*sharedGroup{}
 	for _, sg := range order {
-		if len(sg.probes) < provider.MinShared {
+		if len(sg.probes) < provider.MinShared || !sg.prov.SharedUsable(sg.name) {
 			continue
 		}
 		slices.SortFunc(sg.probes, func(a, b *provider.Probe) int { return int(a.ID) - int(b.ID) })
@@ -117,7 +117,11 @@ func (c *compiler) sharedGroups(probes [][]*provider.Probe) map[*provider.Probe]
 
 // sharedTrampoline is the program of a shared attachment: find the
 // firing's probe by its selector, load the arguments, and call each
-// clause enabled on that probe with its EPID in scratch.
+// clause enabled on that probe with its EPID in scratch. The attachment
+// fires for every selector, many of them enabled on no probe
+// (every system call of the machine, for `syscall::*read*:entry`), so
+// the selector is tested first, before the scratch lookup and the
+// tracing state; R8 holds the group table's entry throughout.
 func (c *compiler) sharedTrampoline(sg *sharedGroup, funcs []*gen) (*spec.ProbeProgram, error) {
 	rep := sg.probes[0]
 	g := &gen{c: c, probe: rep}
@@ -125,33 +129,41 @@ func (c *compiler) sharedTrampoline(sg *sharedGroup, funcs []*gen) (*spec.ProbeP
 	out := g.newLabel()
 	g.pending = name
 	g.src = asm.Comment(fmt.Sprintf("shared trampoline for %d probes like %s:%s:%s:%s", len(sg.probes), rep.Provider, rep.Module, rep.Function, rep.Name))
-	g.trampolineEntry(out)
+	g.emit(asm.Mov.Reg(regCtx, asm.R1))
 	g.emit(sg.prov.LoadSelector(sg.name)...)
 	// Selectors outside the table (negative ones too, unsigned) have
 	// no probe.
 	g.emit(
 		asm.JGE.Imm(asm.R0, int32(sg.tableSize()), out),
-		asm.StoreMem(asm.R10, -4, asm.R0, asm.Word),
-		asm.StoreMem(regScratch, scratchSelector, asm.R0, asm.DWord),
+		asm.StoreMem(asm.R10, -8, asm.R0, asm.Word),
 		asm.LoadMapPtr(asm.R1, 0).WithReference(sg.tableMap()),
 		asm.Mov.Reg(asm.R2, asm.R10),
-		asm.Add.Imm(asm.R2, -4),
+		asm.Add.Imm(asm.R2, -8),
 		asm.FnMapLookupElem.Call(),
 		asm.JEq.Imm(asm.R0, 0, out),
-		// R8 holds the entry across the clause calls.
 		asm.Mov.Reg(asm.R8, asm.R0),
 		asm.LoadMem(asm.R1, asm.R8, sharedProbeID, asm.Word),
 		asm.JEq.Imm(asm.R1, 0, out),
-		asm.StoreMem(regScratch, scratchProbeID, asm.R1, asm.Word),
 	)
-	for i := 0; i < provider.NArgs; i++ {
-		g.emit(storeImm64(regScratch, int16(scratchArgs+8*i), 0))
+	if guard := sg.prov.SharedGuard(sg.name); guard != nil {
+		g.emit(guard...)
+		g.emit(asm.JNE.Imm(asm.R0, 0, out))
 	}
-	g.emit(storeImm64(regScratch, scratchTimestamp, 0))
-	g.emit(asm.Mov.Reg(asm.R9, regScratch))
+	// trampolineEntry takes the context from R1, and its key is at
+	// R10-4: the selector waits at R10-8.
+	g.emit(asm.Mov.Reg(asm.R1, regCtx))
+	g.trampolineEntry(out)
+	g.emit(
+		asm.LoadMem(asm.R1, asm.R10, -8, asm.Word),
+		asm.StoreMem(regScratch, scratchSelector, asm.R1, asm.DWord),
+		asm.LoadMem(asm.R1, asm.R8, sharedProbeID, asm.Word),
+		asm.StoreMem(regScratch, scratchProbeID, asm.R1, asm.Word),
+		storeImm64(regScratch, scratchTimestamp, 0),
+		asm.Mov.Reg(asm.R9, regScratch),
+	)
 	g.emit(sg.prov.LoadSharedArgs(sg.name)...)
 	// Arguments the probe does not have read as 0, as with its own
-	// attachment.
+	// attachment; those it has are all loaded (SharedArgCount).
 	g.emit(asm.LoadMem(asm.R1, asm.R8, sharedNArgs, asm.Word))
 	for i := 0; i < provider.NArgs; i++ {
 		keep := g.newLabel()
@@ -185,6 +197,11 @@ func (c *compiler) sharedTrampoline(sg *sharedGroup, funcs []*gen) (*spec.ProbeP
 	insns = withFuncInfo(c.withErrorFuncs(rep, funcs, insns))
 	pt, at := sg.prov.SharedProgramType(sg.name)
 	ps := &ebpf.ProgramSpec{Name: mapName(name), Type: pt, AttachType: at, License: "GPL", Instructions: insns}
+	if at == ebpf.AttachTraceRawTp {
+		// A tp_btf program is loaded for its tracepoint, which the
+		// group names.
+		ps.AttachTo = sg.name
+	}
 	return &spec.ProbeProgram{Probe: rep, Program: ps, EPIDs: ecbs,
 		Shared: &spec.SharedAttachment{Group: sg.name, Probes: sg.probes}}, nil
 }

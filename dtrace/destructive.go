@@ -54,6 +54,13 @@ func (h *Handle) allowWriteUser() error {
 			continue
 		}
 		checked[pt] = true
+		if pt == ebpf.Tracing {
+			// cilium/ebpf cannot probe a helper for tracing programs
+			// (they need an attach target); raw tracepoint programs
+			// get bpf_probe_write_user from the same kernel table
+			// (bpf_tracing_func_proto).
+			pt = ebpf.RawTracepoint
+		}
 		err := features.HaveProgramHelper(pt, asm.FnProbeWriteUser)
 		switch {
 		case err == nil:

@@ -21,6 +21,12 @@ type Shared interface {
 	// selector value there; ok is false if p cannot share one.
 	Share(p *Probe) (group string, selector uint32, ok bool)
 
+	// SharedUsable reports whether group's program can be built on
+	// this kernel. The compiler asks only for a group wide enough to
+	// use, so it may cost what Share must not (loading the kernel's
+	// types).
+	SharedUsable(group string) bool
+
 	// SharedProgramType is the program type of group's program.
 	SharedProgramType(group string) (ebpf.ProgramType, ebpf.AttachType)
 
@@ -29,6 +35,13 @@ type Shared interface {
 	// group's probes skips the firing. They may use R0-R5 and the 8
 	// bytes of stack below R10.
 	LoadSelector(group string) asm.Instructions
+
+	// SharedGuard returns instructions that set R0 non-zero to skip
+	// the firing (nil for none), with R6 the context; they may use
+	// R0-R5. The program runs them only once the selector matched an
+	// enabled probe, so that other firings pay for no more than the
+	// selector.
+	SharedGuard(group string) asm.Instructions
 
 	// LoadSharedArgs is LoadArgs for group's program: the same
 	// instructions serve every probe of the group, and store argument i
@@ -47,6 +60,6 @@ type Shared interface {
 // MinShared is the number of probes of one shared attachment from which
 // the compiler uses it: below it, each probe gets its own attachment,
 // which costs nothing when other selectors fire (a raw_syscalls
-// program runs on every system call of the machine, about 100 ns each)
+// program runs on every system call of the machine, about 90 ns each)
 // and takes a few tens of milliseconds per probe to attach.
 const MinShared = 8

@@ -1,8 +1,6 @@
 package syscall
 
 import (
-	"sync"
-
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/provider/ktypes"
@@ -20,52 +18,21 @@ import (
 // kind, carry bit 30 in their number, beyond any table.)
 const tsCompat = 0x0002
 
-var (
-	compatOnce sync.Once
-	statusOff  int32 // of thread_info.status in task_struct; -1 if unknown
-)
-
 // compatStatus returns the offset of thread_info.status in task_struct,
 // and false if the kernel's BTF does not say.
-func compatStatus() (int32, bool) {
-	compatOnce.Do(func() {
-		statusOff = -1
-		k, err := ktypes.Kernel()
-		if err != nil {
-			return
-		}
-		if m, err := k.OffsetOf("task_struct", "thread_info", "status"); err == nil && m.Size == 4 {
-			statusOff = m.Off
-		}
-	})
-	return statusOff, statusOff >= 0
+func compatStatus(k *ktypes.Types) (int32, bool) {
+	m, err := k.OffsetOf("task_struct", "thread_info", "status")
+	return m.Off, err == nil && m.Size == 4
 }
 
-// canShare reports whether probes can share the raw_syscalls program:
-// only if it can tell compat calls apart.
-func canShare() bool {
-	_, ok := compatStatus()
-	return ok
-}
-
-// loadSelector sets R0 to the system call number, with bit 32 set in a
-// compat call, which puts it beyond every table. The status is read
-// into the stack at R10-8; a failed read counts as a native call.
-func loadSelector() asm.Instructions {
-	off, _ := compatStatus()
+// compatGuard sets R0 non-zero in a compat call. The task from
+// bpf_get_current_task_btf is BTF-typed, so the status is a plain load;
+// the test is made only for calls whose number matched a probe, which
+// makes it rare where few probes are enabled.
+func compatGuard(status int32) asm.Instructions {
 	return asm.Instructions{
-		asm.FnGetCurrentTask.Call(),
-		asm.Mov.Reg(asm.R3, asm.R0),
-		asm.Add.Imm(asm.R3, off),
-		asm.StoreImm(asm.R10, -8, 0, asm.Word),
-		asm.Mov.Reg(asm.R1, asm.R10),
-		asm.Add.Imm(asm.R1, -8),
-		asm.Mov.Imm(asm.R2, 4),
-		asm.FnProbeReadKernel.Call(),
-		asm.LoadMem(asm.R1, asm.R10, -8, asm.Word),
-		asm.And.Imm(asm.R1, tsCompat),
-		asm.LSh.Imm(asm.R1, 31),
-		asm.LoadMem(asm.R0, asm.R6, rawIDOff, asm.DWord),
-		asm.Or.Reg(asm.R0, asm.R1),
+		asm.FnGetCurrentTaskBtf.Call(),
+		asm.LoadMem(asm.R0, asm.R0, int16(status), asm.Word),
+		asm.And.Imm(asm.R0, tsCompat),
 	}
 }
