@@ -35,6 +35,7 @@ import (
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/dtraceprov"
+	"github.com/godtrace/godtrace/provider/ktypes"
 	"github.com/godtrace/godtrace/provider/profile"
 	"github.com/godtrace/godtrace/provider/rawtp"
 	"github.com/godtrace/godtrace/provider/sdt"
@@ -58,7 +59,6 @@ type Handle struct {
 	Stderr io.Writer
 
 	reg     *provider.Registry
-	kernel  *kernelTypes
 	files   []*token.File // the libraries, then the sources
 	nlibs   int           // how many of files are libraries
 	prog    *spec.Program
@@ -77,6 +77,9 @@ type Handle struct {
 	specs   *specStatus     // speculations, for a program with any
 	drops   dropStatus      // the drop counts reported so far
 	bufs    *principal      // the principal buffers (principal.go)
+	// kernelBTF gives the kernel's types, loaded when a program first
+	// needs them (ktypes.Spec; tests give others).
+	kernelBTF func() (*btf.Spec, error)
 	// nextEPID is the EPID of the record after the one being consumed,
 	// 0 if none is held: flowindent looks ahead at it (flow.go).
 	nextEPID uint32
@@ -94,11 +97,11 @@ type Handle struct {
 // Open returns a Handle with the providers of this platform.
 func Open() (*Handle, error) {
 	return &Handle{
-		Options: option.New(),
-		reg:     provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP()),
-		kernel:  &kernelTypes{},
-		printed: map[int]bool{},
-		filled:  map[int]bool{},
+		Options:   option.New(),
+		reg:       provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP()),
+		printed:   map[int]bool{},
+		kernelBTF: ktypes.Spec,
+		filled:    map[int]bool{},
 	}, nil
 }
 
@@ -141,7 +144,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		}
 		h.files = append(h.files, token.NewFile(s.Name, text))
 	}
-	parsed, err := compile.ParseTypes(h.files, h.kernel.BTF)
+	parsed, err := compile.ParseTypes(h.files, h.kernelBTF)
 	if err != nil {
 		return h.compileError(0, err) // each error names its file
 	}
@@ -172,7 +175,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		StackFrames:  int(h.Options.Int("stackframes")),
 		UstackFrames: int(h.Options.Int("ustackframes")),
 		JstackFrames: int(h.Options.Int("jstackframes")),
-		KernelBTF:    h.kernel.BTF,
+		KernelBTF:    h.kernelBTF,
 		KernelSymbol: h.kernelSymbol,
 		ModuleBTF:    btf.LoadKernelModuleSpec,
 	}

@@ -68,7 +68,7 @@ func TestKernelVariable(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	h.kernel.once.Do(func() { h.kernel.spec = fake })
+	h.kernelBTF = func() (*btf.Spec, error) { return fake, nil }
 	src := "BEGIN { trace(`__start_BTF.magic); trace(vmlinux`__start_BTF.hdr_len); " +
 		"trace(`__start_BTF.str_len); trace(sizeof (`__start_BTF)); trace((uint64_t)&`__start_BTF); exit(0); }"
 	if err := h.Compile([]Source{{Text: []byte(src)}}, []string{"test"}); err != nil {

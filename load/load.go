@@ -19,6 +19,8 @@ import (
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/rlimit"
 
+	"github.com/godtrace/godtrace/provider/ktypes"
+
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -46,7 +48,16 @@ func Load(p *spec.Program) (*Objects, error) {
 		return nil, err
 	}
 	addPlumbing(cs)
-	coll, err := ebpf.NewCollection(cs)
+	var opts ebpf.CollectionOptions
+	if needsKernelTypes(cs) {
+		// cilium/ebpf would load the kernel's BTF a second time.
+		kt, err := ktypes.Spec()
+		if err != nil {
+			return nil, err
+		}
+		opts.Programs.KernelTypes = kt
+	}
+	coll, err := ebpf.NewCollectionWithOptions(cs, opts)
 	if err != nil {
 		return nil, verifierError(p, err)
 	}
@@ -175,4 +186,15 @@ func sourceAt(insns asm.Instructions, raw int) string {
 		}
 	}
 	return src
+}
+
+// needsKernelTypes reports whether a program of cs is attached by BTF
+// (tp_btf, fentry): loading it looks its target up in the kernel's types.
+func needsKernelTypes(cs *ebpf.CollectionSpec) bool {
+	for _, ps := range cs.Programs {
+		if ps.Type == ebpf.Tracing {
+			return true
+		}
+	}
+	return false
 }

@@ -34,6 +34,15 @@ func Kernel() (*Types, error) {
 	return &kernel, kernelErr
 }
 
+// Spec returns the running kernel's BTF, loaded once for the whole
+// process: the compiler's types, the providers' layouts and the
+// loader's attach targets all use this one copy (each load costs about
+// 15 ms).
+func Spec() (*btf.Spec, error) {
+	t, err := Kernel()
+	return t.spec, err
+}
+
 // Member is where a structure member is and how large it is, in bytes.
 type Member struct {
 	Off, Size int32

@@ -11,6 +11,7 @@ import (
 	"github.com/cilium/ebpf/btf"
 
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/ktypes"
 	"github.com/godtrace/godtrace/provider/sdt"
 )
 
@@ -52,7 +53,7 @@ func New() *Provider { return NewFS(nil, nil) }
 // kernel's tracepoints.
 func NewFS(root fs.FS, types func() (*btf.Spec, error)) *Provider {
 	if types == nil {
-		types = btf.LoadKernelSpec
+		types = ktypes.Spec
 	}
 	return &Provider{root: root, events: make(map[sdt.Event]*event), loadTypes: types}
 }
