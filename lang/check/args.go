@@ -74,7 +74,7 @@ func (c *checker) args(e *ast.IndexExpr) Type {
 		out = out.Elem.resolved()
 	}
 	var x *Translator
-	if out.Kind == Struct && out.Def.Complete {
+	if out.Kind == Struct && out.Def.IsComplete() {
 		x = c.lookupTranslator(out, native, true, false)
 	}
 	if x == nil || !c.resolveTranslator(x) {

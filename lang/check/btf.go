@@ -20,6 +20,27 @@ type kernelTypes struct {
 	err        error
 	loaded     bool
 	memo       map[btf.Type]Type
+	// pending is the struct a tag's fill is completing: the conversion
+	// of its BTF definition fills it instead of making another.
+	pending map[string]*StructDef
+}
+
+// tag returns the struct or union name, as a type declaration of a D
+// library names it, to be completed from the kernel's types only when
+// first needed. dlib's declarations name kernel structs (net.d's
+// struct iphdr *), and a program that uses none of them must not pay
+// for loading the kernel's BTF (about 15 ms and 8 MB).
+func (k *kernelTypes) tag(name string) Type {
+	def := &StructDef{Name: name, Union: strings.HasPrefix(name, "union ")}
+	def.fill = func() {
+		if k.pending == nil {
+			k.pending = map[string]*StructDef{}
+		}
+		k.pending[name] = def
+		k.lookup(name)
+		delete(k.pending, name)
+	}
+	return Type{Kind: Struct, Name: name, Def: def}
 }
 
 func (k *kernelTypes) btf() (*btf.Spec, error) {
@@ -145,7 +166,12 @@ func (k *kernelTypes) structType(kind, name string, size int, ms []btf.Member, u
 	if name != "" {
 		full += " " + name
 	}
-	def := &StructDef{Name: full, Union: union, Size: size, Complete: true}
+	def := k.pending[full]
+	if def == nil {
+		def = &StructDef{}
+	}
+	delete(k.pending, full)
+	*def = StructDef{Name: full, Union: union, Size: size, Complete: true}
 	def.load = func() []Member {
 		out := make([]Member, len(ms))
 		for i, m := range ms {

@@ -164,12 +164,16 @@ type checker struct {
 	enums    map[string]enumConst // enumerators
 	inlines  map[string]*inlineDef
 	kernel   *kernelTypes
-	symbols  map[string]*Symbol // kernel symbols resolved, by spelling
-	xlators  []*Translator
-	xlateIn  *Translator // the translator whose members are being checked
-	inlineIn *inlineDef  // the inline whose initializer is being checked
-	acts     clauseActs  // the actions of the clause being checked
-	clauseIn *ast.Clause // the clause being checked
+	// libraryDecl is set while a D library's type declaration is
+	// checked: the kernel structs it names wait until they are needed
+	// (kernelTypes.tag).
+	libraryDecl bool
+	symbols     map[string]*Symbol // kernel symbols resolved, by spelling
+	xlators     []*Translator
+	xlateIn     *Translator // the translator whose members are being checked
+	inlineIn    *inlineDef  // the inline whose initializer is being checked
+	acts        clauseActs  // the actions of the clause being checked
+	clauseIn    *ast.Clause // the clause being checked
 
 	// descArgs caches Config.ProbeArgs per clause, argXlates the xlate
 	// each translated args[i] stands for (see args.go).
@@ -233,7 +237,9 @@ func (c *checker) decl(d ast.Decl) {
 	case *ast.VarDecl:
 		c.varDecl(d)
 	case *ast.TypeDecl:
+		c.libraryDecl = c.inLibrary(d.Pos())
 		c.typeDecl(d)
+		c.libraryDecl = false
 	case *ast.InlineDecl:
 		c.inlineDecl(d)
 	case *ast.TranslatorDecl:
@@ -607,7 +613,7 @@ func (c *checker) declarable(n *ast.Declarator, t Type) bool {
 	switch {
 	case r.Kind == Void:
 		c.errorf(n.At, "D_DECL_VOIDOBJ", "cannot have void object: %s", n.Name)
-	case r.Kind == Struct && !r.Def.Complete:
+	case r.Kind == Struct && !r.Def.IsComplete():
 		c.errorf(n.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", t, n.Name)
 	case r.Kind == Struct || r.Kind == Array:
 		return true

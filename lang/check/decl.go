@@ -217,6 +217,11 @@ func (c *checker) namedType(name string) (Type, bool) {
 	if t, ok := c.tags[name]; ok {
 		return t.resolved(), true
 	}
+	if c.libraryDecl && (strings.HasPrefix(name, "struct ") || strings.HasPrefix(name, "union ")) {
+		t := c.kernel.tag(name)
+		c.tags[name] = t
+		return t, true
+	}
 	if t, ok := c.kernel.lookup(name); ok {
 		return t, true
 	}
@@ -289,7 +294,7 @@ func (c *checker) inLibrary(p token.Pos) bool {
 func (c *checker) defineStruct(te *ast.TypeExpr) Type {
 	name := te.Name
 	t, ok := c.tags[name]
-	if ok && t.Def.Complete {
+	if ok && t.Def.IsComplete() {
 		c.errorf(te.At, "D_DECL_TYPERED", "type redeclared: %s", name)
 		return t
 	}
@@ -344,7 +349,7 @@ func (c *checker) structMember(def *StructDef, m *ast.Member) (Member, bool) {
 		return Member{}, false
 	}
 	r := mt.resolved()
-	if r.Kind == Struct && (!r.Def.Complete || r.Size == 0) {
+	if r.Kind == Struct && (!r.Def.IsComplete() || r.Size == 0) {
 		c.errorf(m.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", mt, name)
 		return Member{}, false
 	}

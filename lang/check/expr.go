@@ -551,7 +551,7 @@ func (c *checker) sizeof(e *ast.SizeofExpr) Type {
 	case t.Kind == Void || t.Kind == Func:
 		c.errorf(e.At, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size")
 		return TypeInvalid
-	case t.Kind == Struct && !t.Def.Complete, t.Kind != String && t.resolved().Size == 0:
+	case t.Kind == Struct && !t.Def.IsComplete(), t.Kind != String && t.resolved().Size == 0:
 		// Also an array of no elements, char[] or a flexible member.
 		c.errorf(e.At, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size")
 		return TypeInvalid

@@ -89,7 +89,7 @@ func (c *checker) inlineDecl(d *ast.InlineDecl) {
 	case r.Kind == Void:
 		c.errorf(n.At, "D_DECL_VOIDOBJ", "cannot declare void inline: %s", n.Name)
 		return
-	case r.Kind == Struct && !r.Def.Complete:
+	case r.Kind == Struct && !r.Def.IsComplete():
 		c.errorf(n.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", t, n.Name)
 		return
 	}

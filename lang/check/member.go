@@ -34,7 +34,7 @@ func (c *checker) member(e *ast.SelectorExpr) Type {
 		}
 		return TypeInvalid
 	}
-	if !st.Def.Complete {
+	if !st.Def.IsComplete() {
 		c.errorf(e.SelAt, "D_OP_INCOMPLETE", "operator %s cannot be applied to a forward declaration: no %s definition is available", e.Op, st.Def.Name)
 		return TypeInvalid
 	}
@@ -368,7 +368,7 @@ func (c *checker) offsetof(e *ast.OffsetofExpr) Type {
 	if !ok {
 		return TypeInvalid
 	}
-	if t.Kind != Struct || !t.Def.Complete {
+	if t.Kind != Struct || !t.Def.IsComplete() {
 		c.errorf(e.At, "D_OFFSETOF_TYPE", "offsetof operand must be a struct or union type")
 		return TypeInvalid
 	}

@@ -50,7 +50,23 @@ type StructDef struct {
 	Complete bool // false for a declared-only (forward) struct
 	members  []Member
 	load     func() []Member // fills members lazily (kernel BTF)
+	// fill completes, when first needed, a struct a library named
+	// before anything needed its definition (kernelTypes.tag).
+	fill func()
 }
+
+// filled returns d, completed first if it waits for the kernel's
+// definition.
+func (d *StructDef) filled() *StructDef {
+	if f := d.fill; f != nil {
+		d.fill = nil
+		f()
+	}
+	return d
+}
+
+// IsComplete reports whether the struct is defined, not only declared.
+func (d *StructDef) IsComplete() bool { return d.filled().Complete }
 
 // Member is one member of a struct or union. Off is its byte offset;
 // a bit-field has BitSize > 0 and BitOff bits past Off.
@@ -63,7 +79,7 @@ type Member struct {
 
 // Members returns the definition's members, converting them on first use.
 func (d *StructDef) Members() []Member {
-	if d.load != nil {
+	if d.filled().load != nil {
 		d.members, d.load = d.load(), nil
 	}
 	return d.members
@@ -111,7 +127,7 @@ func itoa(n int) string { return fmt.Sprint(n) }
 // which a later declaration may have completed after t was copied.
 func (t Type) resolved() Type {
 	if t.Kind == Struct && t.Def != nil {
-		t.Size = t.Def.Size
+		t.Size = t.Def.filled().Size
 	}
 	return t
 }

@@ -69,7 +69,7 @@ func (c *checker) translatorDecl(d *ast.TranslatorDecl) {
 // struct or union.
 func (c *checker) translatorOutput(d *ast.TranslatorDecl, out Type) bool {
 	switch r := out.resolved(); {
-	case r.Kind == Struct && !r.Def.Complete:
+	case r.Kind == Struct && !r.Def.IsComplete():
 		c.errorf(d.At, "D_XLATE_SOU", "incomplete struct/union/enum %s", out)
 	case r.Kind != Struct:
 		c.errorf(d.At, "D_XLATE_SOU", "translator output type must be a struct or union")
@@ -137,7 +137,7 @@ func (c *checker) xlateExpr(e *ast.XlateExpr) Type {
 		out = out.Elem.resolved()
 	}
 	var x *Translator
-	if out.Kind == Struct && out.Def.Complete {
+	if out.Kind == Struct && out.Def.IsComplete() {
 		x = c.lookupTranslator(out, xt, true, c.isZero(e.X))
 	}
 	if x == nil || !c.resolveTranslator(x) {
