@@ -2,7 +2,12 @@ package dtrace
 
 import (
 	"fmt"
+	"runtime"
 	"time"
+	"unsafe"
+
+	"github.com/cilium/ebpf"
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/spec"
 )
@@ -50,6 +55,12 @@ type dropStatus struct {
 	// no room for, and aggregation updates that found a map full.
 	bufReported, aggReported []uint64
 	lost                     []uint64 // per CPU, every record reported dropped
+	// scratch is where cpuCounters reads the scratch value, kept from
+	// one read to the next (see lookupInto).
+	scratch struct {
+		key uint32
+		buf []byte
+	}
 }
 
 // interval is one of the consumer's rates (statusrate, aggrate,
@@ -202,15 +213,52 @@ func (h *Handle) dropCounts() ([numDropKinds]uint64, error) {
 
 // cpuCounters reads, for every CPU, the counter at scratch offset off.
 func (h *Handle) cpuCounters(off int) ([]uint64, error) {
-	var per [][]byte
-	if err := h.objs.Map(spec.MapScratch).Lookup(uint32(0), &per); err != nil {
+	m := h.objs.Map(spec.MapScratch)
+	ncpu, err := ebpf.PossibleCPU()
+	if err != nil {
+		return nil, err
+	}
+	stride := (int(m.ValueSize()) + 7) &^ 7
+	s := &h.drops.scratch
+	if len(s.buf) != ncpu*stride {
+		s.buf = make([]byte, ncpu*stride)
+	}
+	if err := lookupInto(m, &s.key, s.buf); err != nil {
 		return nil, fmt.Errorf("reading drop counts: %w", err)
 	}
-	out := make([]uint64, len(per))
-	for i, v := range per {
-		out[i] = le64(v[off:])
+	out := make([]uint64, ncpu)
+	for i := range out {
+		out[i] = le64(s.buf[i*stride+off:])
 	}
 	return out, nil
+}
+
+// lookupInto reads the value of a per-CPU map's key into buf, every
+// CPU's value 8-byte aligned one after another, as the kernel copies it
+// out (BPF_MAP_LOOKUP_ELEM). The drop counters live in the scratch
+// value, which holds the probes' buffers (16 KiB with a stack()) on
+// every CPU: ebpf.Map.Lookup allocated the whole of it twice a read, a
+// few times a second while tracing, so an idle dtrace allocated 150 KiB
+// a second on two CPUs and would on 64 allocate 4 MiB, and collect it.
+// key and buf must be on the heap.
+func lookupInto(m *ebpf.Map, key *uint32, buf []byte) error {
+	attr := struct {
+		fd         uint32
+		_          uint32
+		key, value uint64
+		flags      uint64
+	}{
+		fd:    uint32(m.FD()),
+		key:   uint64(uintptr(unsafe.Pointer(key))),
+		value: uint64(uintptr(unsafe.Pointer(unsafe.SliceData(buf)))),
+	}
+	_, _, errno := unix.Syscall(unix.SYS_BPF, unix.BPF_MAP_LOOKUP_ELEM, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr))
+	runtime.KeepAlive(key)
+	runtime.KeepAlive(buf)
+	if errno != 0 {
+		return errno
+	}
+	return nil
 }
 
 func plural(n uint64) string {
