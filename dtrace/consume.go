@@ -66,14 +66,31 @@ func (h *Handle) Consume(c Consumer, wait time.Duration) (bool, error) {
 
 // Due returns how long until Consume has something due, as
 // dtrace_sleep() computes it: the next status check and, under the
-// switch policy, the next aggregation snapshot and buffer switch.
+// switch policy, the next aggregation snapshot and buffer switch,
+// rounded up (see wholeMillis).
 func (h *Handle) Due() time.Duration {
 	d := time.Until(h.lastStatus.next(h.Options.Rate("statusrate")))
 	if h.bufs.policy == policySwitch {
 		d = min(d, time.Until(h.lastAgg.next(h.Options.Rate("aggrate"))),
 			time.Until(h.lastSwitch.next(h.Options.Rate("switchrate"))))
 	}
-	return max(d, 0)
+	return wholeMillis(d)
+}
+
+// wholeMillis lengthens the wait so that it does not end before the
+// work is due. The ring buffer's reader waits in epoll_wait(2), whose
+// timeout is in whole milliseconds, and it truncates what is left of the
+// wait to them: a wait of 999.9 ms would end 0.9 ms early, and that
+// remainder would be spent in a loop of zero-timeout waits, over a
+// hundred system calls a second while idle. A wait rounded up to whole
+// milliseconds, plus one for the time that passes before the reader
+// truncates it, ends at most 2 ms late. A wait of 0 (work due now)
+// stays 0.
+func wholeMillis(d time.Duration) time.Duration {
+	if d <= 0 {
+		return 0
+	}
+	return (d + time.Millisecond - 1).Truncate(time.Millisecond) + time.Millisecond
 }
 
 // Wake ends the wait of a Consume, from another goroutine: the command

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
@@ -156,7 +155,7 @@ func consumeUntilDone(h *dtrace.Handle, p dtrace.Output, sig chan os.Signal, w *
 		}()
 	}
 	for {
-		done, err := h.Consume(p, wholeMillis(h.Due()))
+		done, err := h.Consume(p, h.Due())
 		if err != nil || done {
 			return err
 		}
@@ -188,22 +187,6 @@ func oneProcessor() {
 	if os.Getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(1)
 	}
-}
-
-// wholeMillis lengthens the wait so that it does not end before the
-// work is due. The ring buffer's reader waits in epoll_wait(2), whose
-// timeout is in whole milliseconds, and it truncates what is left of the
-// wait to them: a wait of 999.9 ms would end 0.9 ms early, and that
-// remainder would be spent in a loop of zero-timeout waits, over a
-// hundred system calls a second while idle. A wait rounded up to whole
-// milliseconds, plus one for the time that passes before the reader
-// truncates it, ends at most 2 ms late. A wait of 0 (work due now)
-// stays 0.
-func wholeMillis(d time.Duration) time.Duration {
-	if d <= 0 {
-		return 0
-	}
-	return (d + time.Millisecond - 1).Truncate(time.Millisecond) + time.Millisecond
 }
 
 // procWatch follows the target processes (-c, -p): dtrace reports each
