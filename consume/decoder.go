@@ -2,6 +2,7 @@ package consume
 
 import (
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/internal/chunks"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -14,8 +15,7 @@ import (
 type Decoder struct {
 	Program *spec.Program
 	Reuse   bool
-	slabs   [][]Record // with Reuse: every slab, slabs[:used] in use
-	used    int
+	slabs   chunks.Pool[Record]
 	free    []Record
 }
 
@@ -27,16 +27,8 @@ func (d *Decoder) Decode(raw []byte) (any, error) {
 		return Decode(d.Program, raw)
 	}
 	if len(d.free) == 0 {
-		switch {
-		case !d.Reuse:
-			d.free = make([]Record, decoderSlab)
-		case d.used < len(d.slabs):
-			d.free = d.slabs[d.used]
-		default:
-			d.free = make([]Record, decoderSlab)
-			d.slabs = append(d.slabs, d.free)
-		}
-		d.used++
+		d.slabs.Size, d.slabs.Reuse = decoderSlab, d.Reuse
+		d.free = d.slabs.Next()
 	}
 	r := &d.free[0]
 	if err := decodeRecord(d.Program, raw, r); err != nil {
@@ -50,7 +42,8 @@ func (d *Decoder) Decode(raw []byte) (any, error) {
 // Reuse set: only once none of them is referenced.
 func (d *Decoder) Reset() {
 	if d.Reuse {
-		d.used, d.free = 0, nil
+		d.slabs.Reset()
+		d.free = nil
 	}
 }
 

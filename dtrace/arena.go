@@ -1,17 +1,17 @@
 package dtrace
 
+import "github.com/godtrace/godtrace/internal/chunks"
+
 // arena is the memory records are read into from the ring buffer:
 // slices of large chunks, so that reading a record allocates nothing
 // most of the time (at a million records a second, one allocation each
-// is most of the consumer's work). Unless reuse is set, a chunk is
-// never reused: a record may be kept after it is consumed (by a
-// speculation, or by the fill and ring policies until tracing stops),
+// is most of the consumer's work). Unless its pool reuses chunks, a
+// chunk is never reused: a record may be kept after it is consumed (by
+// a speculation, or by the fill and ring policies until tracing stops),
 // and the garbage collector frees a chunk when none of its records is
 // left. With reuse, reset makes every chunk free again.
 type arena struct {
-	reuse  bool
-	chunks [][]byte // with reuse: every chunk, chunks[:used] in use
-	used   int
+	chunks chunks.Pool[byte]
 	free   []byte
 }
 
@@ -25,16 +25,7 @@ const (
 // next returns an empty slice whose capacity is the room left.
 func (a *arena) next() []byte {
 	if len(a.free) < arenaMin {
-		switch {
-		case !a.reuse:
-			a.free = make([]byte, arenaChunk)
-		case a.used < len(a.chunks):
-			a.free = a.chunks[a.used]
-		default:
-			a.free = make([]byte, arenaChunk)
-			a.chunks = append(a.chunks, a.free)
-		}
-		a.used++
+		a.free = a.chunks.Next()
 	}
 	return a.free[:0]
 }
@@ -52,7 +43,8 @@ func (a *arena) took(b []byte) []byte {
 // reset frees the whole arena for the records read next: with reuse,
 // once none of the records read so far is referenced.
 func (a *arena) reset() {
-	if a.reuse {
-		a.used, a.free = 0, nil
+	if a.chunks.Reuse {
+		a.chunks.Reset()
+		a.free = nil
 	}
 }

@@ -29,6 +29,7 @@ import (
 	"github.com/godtrace/godtrace/compile"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/internal/chunks"
 	"github.com/godtrace/godtrace/ksym"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/load"
@@ -284,7 +285,7 @@ func (h *Handle) Exec() error {
 	// unless a speculation keeps it (see Consumer).
 	reuse := h.bufs.policy == policySwitch && h.prog.Maps[spec.MapSpecs] == nil
 	h.dec = consume.Decoder{Program: h.prog, Reuse: reuse}
-	h.arena.reuse = reuse
+	h.arena.chunks = chunks.Pool[byte]{Size: arenaChunk, Reuse: reuse}
 	return nil
 }
 
