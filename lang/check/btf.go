@@ -20,27 +20,25 @@ type kernelTypes struct {
 	err        error
 	loaded     bool
 	memo       map[btf.Type]Type
-	// pending is the struct a tag's fill is completing: the conversion
-	// of its BTF definition fills it instead of making another.
+	// pending is the struct an awaited definition is completing: the
+	// conversion of its BTF definition fills it, not a new one.
 	pending map[string]*StructDef
 }
 
-// tag returns the struct or union name, as a type declaration of a D
-// library names it, to be completed from the kernel's types only when
-// first needed. dlib's declarations name kernel structs (net.d's
-// struct iphdr *), and a program that uses none of them must not pay
-// for loading the kernel's BTF (about 15 ms and 8 MB).
-func (k *kernelTypes) tag(name string) Type {
-	def := &StructDef{Name: name, Union: strings.HasPrefix(name, "union ")}
+// await makes def, a struct or union a D library's type declaration
+// names, complete itself from the kernel's types when first needed.
+// dlib's declarations name kernel structs (net.d's struct iphdr *), and
+// a program that uses none of them must not pay for loading the
+// kernel's BTF (about 15 ms and 2 MB).
+func (k *kernelTypes) await(def *StructDef) {
 	def.fill = func() {
 		if k.pending == nil {
 			k.pending = map[string]*StructDef{}
 		}
-		k.pending[name] = def
-		k.lookup(name)
-		delete(k.pending, name)
+		k.pending[def.Name] = def
+		k.lookup(def.Name)
+		delete(k.pending, def.Name)
 	}
-	return Type{Kind: Struct, Name: name, Def: def}
 }
 
 func (k *kernelTypes) btf() (*btf.Spec, error) {

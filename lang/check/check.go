@@ -166,7 +166,7 @@ type checker struct {
 	kernel   *kernelTypes
 	// libraryDecl is set while a D library's type declaration is
 	// checked: the kernel structs it names wait until they are needed
-	// (kernelTypes.tag).
+	// (kernelTypes.await).
 	libraryDecl bool
 	symbols     map[string]*Symbol // kernel symbols resolved, by spelling
 	xlators     []*Translator

@@ -218,8 +218,8 @@ func (c *checker) namedType(name string) (Type, bool) {
 		return t.resolved(), true
 	}
 	if c.libraryDecl && (strings.HasPrefix(name, "struct ") || strings.HasPrefix(name, "union ")) {
-		t := c.kernel.tag(name)
-		c.tags[name] = t
+		t := c.forwardTag(name)
+		c.kernel.await(t.Def)
 		return t, true
 	}
 	if t, ok := c.kernel.lookup(name); ok {

@@ -51,7 +51,7 @@ type StructDef struct {
 	members  []Member
 	load     func() []Member // fills members lazily (kernel BTF)
 	// fill completes, when first needed, a struct a library named
-	// before anything needed its definition (kernelTypes.tag).
+	// before anything needed its definition (kernelTypes.await).
 	fill func()
 }
 
