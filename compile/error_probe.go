@@ -52,6 +52,10 @@ func (c *compiler) planError(probes [][]*provider.Probe) {
 	}
 }
 
+// errorEnabled reports whether a clause enables ERROR (planError made
+// room for it).
+func (c *compiler) errorEnabled() bool { return c.errorArgs != 0 }
+
 // firesError reports whether clause function f, run by the trampoline
 // of probe p, fires ERROR when it faults.
 func (c *compiler) firesError(p *provider.Probe, f *gen) bool {

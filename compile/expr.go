@@ -148,6 +148,7 @@ func (g *gen) builtin(e *ast.Ident, b check.Builtin) {
 	p := g.probe
 	switch {
 	case b >= check.BArg0 && b <= check.BArg9:
+		g.readsArgs = true
 		g.emit(asm.LoadMem(asm.R0, regScratch, int16(scratchArgs+8*int(b-check.BArg0)), asm.DWord))
 		return
 	}
@@ -163,11 +164,11 @@ func (g *gen) builtin(e *ast.Ident, b check.Builtin) {
 	case check.BPpid:
 		g.ppid(e)
 	case check.BExecname:
-		off := g.tmp(16)
+		off := g.tmp(commLen)
 		g.emit(
 			asm.Mov.Reg(asm.R1, regScratch),
 			asm.Add.Imm(asm.R1, int32(off)),
-			asm.Mov.Imm(asm.R2, 16),
+			asm.Mov.Imm(asm.R2, commLen),
 			asm.FnGetCurrentComm.Call(),
 			asm.Mov.Reg(asm.R0, regScratch),
 			asm.Add.Imm(asm.R0, int32(off)),
@@ -236,6 +237,7 @@ func (g *gen) errno() {
 		return
 	}
 	done := g.newLabel()
+	g.readsArgs = true
 	g.emit(
 		asm.LoadMem(asm.R1, regScratch, scratchArgs, asm.DWord),
 		asm.Mov.Imm(asm.R0, 0),

@@ -54,6 +54,13 @@ type gen struct {
 	flagsAt int                              // where the code clearing the flags goes
 	nullOK  bool                             // the next expr may leave the null string (see nullable)
 	err     *Error
+
+	// What the trampoline must prepare for the clause, or check after
+	// it: reads arg0..arg9 (which must then read 0 where the probe has
+	// none), reads the firing's timestamp (whose slot must start at 0),
+	// may call exit() (so the clauses after it must see the new state).
+	readsArgs, readsTime, exits bool
+	ret                         string // the label of the clause's return (R0 = 0, exit)
 }
 
 func (g *gen) emit(ins ...asm.Instruction) {

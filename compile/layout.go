@@ -21,6 +21,7 @@ const (
 	stagingSize      = 8192
 	tempsSize        = 8192
 	maxScratchSize   = 32 << 10 // the kernel's limit on per-CPU values
+	commLen          = 16       // the kernel's task comm (execname), NUL included
 )
 
 type layout struct {
@@ -297,25 +298,43 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 	g.pending = name
 	// Every function needs line info once any instruction has it.
 	g.src = asm.Comment(fmt.Sprintf("trampoline for %s:%s:%s:%s", p.Provider, p.Module, p.Function, p.Name))
-	g.trampolineEntry(out)
-	for i := 0; i < 10; i++ {
-		g.emit(storeImm64(regScratch, int16(scratchArgs+8*i), 0))
+	// A single clause that cannot fire ERROR runs inline: its code
+	// follows the trampoline's, and its return ends the program, which
+	// saves the call and the return through the trampoline on every
+	// firing. Its own return serves as the trampoline's way out.
+	inline := len(funcs) == 1 && !c.firesError(p, funcs[0])
+	if inline {
+		out = funcs[0].ret
 	}
-	g.emit(storeImm64(regScratch, scratchTimestamp, 0))
+	g.trampolineEntry(out)
+	args, time := c.firingNeeds(p, funcs)
+	if args {
+		for i := range provider.NArgs {
+			g.emit(storeImm64(regScratch, int16(scratchArgs+8*i), 0))
+		}
+	}
+	if time {
+		g.emit(storeImm64(regScratch, scratchTimestamp, 0))
+	}
 	g.emit(asm.Mov.Reg(asm.R9, regScratch))
 	g.emit(p.Owner().LoadArgs(p)...)
 	var ecbs []uint32
-	for _, f := range funcs {
-		g.emit(
-			asm.Mov.Reg(asm.R1, regCtx),
-			asm.Mov.Reg(asm.R2, regScratch),
-			asm.Call.Label(clauseName(f.ecb)),
-		)
-		g.fireError(f)
+	for i, f := range funcs {
+		if i > 0 && c.mayExit(p, funcs[i-1]) {
+			g.activityCheck(out)
+		}
+		g.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Mov.Reg(asm.R2, regScratch))
 		ecbs = append(ecbs, f.ecb.EPID)
+		if inline {
+			break
+		}
+		g.emit(asm.Call.Label(clauseName(f.ecb)))
+		g.fireError(f)
 	}
-	g.mark(out)
-	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Return())
+	if !inline {
+		g.mark(out)
+		g.emit(asm.Mov.Imm(asm.R0, 0), asm.Return())
+	}
 	insns := g.insns
 	for _, f := range funcs {
 		insns = append(insns, f.insns...)
@@ -340,6 +359,44 @@ func (g *gen) trampolineEntry(out string) {
 		asm.Mov.Reg(regScratch, asm.R0),
 	)
 	g.activityCheck(out)
+}
+
+// firingNeeds reports what the clause functions funcs, run by the
+// trampoline of probe p, need it to prepare: argument slots that read 0
+// where p has no argument, and a timestamp slot at 0 (see timestamp).
+// Most clauses need neither, and skipping the stores is measurable on a
+// probe that fires a million times a second. ERROR's clauses get their
+// arguments from fireError, but read the firing's timestamp.
+func (c *compiler) firingNeeds(p *provider.Probe, funcs []*gen) (args, time bool) {
+	for _, f := range funcs {
+		args = args || f.readsArgs
+		time = time || f.readsTime
+		if c.firesError(p, f) {
+			for _, e := range c.errorFuncs {
+				time = time || e.readsTime
+			}
+		}
+	}
+	return args, time
+}
+
+// mayExit reports whether clause function f, run by the trampoline of
+// probe p, may call exit(), itself or through the ERROR clauses it
+// fires. The trampoline checks the tracing state again after such a
+// clause, as exit() stops the clauses after it; after others the check
+// the trampoline made on entry still holds.
+func (c *compiler) mayExit(p *provider.Probe, f *gen) bool {
+	if f.exits {
+		return true
+	}
+	if c.firesError(p, f) {
+		for _, e := range c.errorFuncs {
+			if e.exits {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func clauseName(e *spec.ECB) string { return fmt.Sprintf("clause_%d", e.EPID) }

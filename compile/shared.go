@@ -158,24 +158,34 @@ func (c *compiler) sharedTrampoline(sg *sharedGroup, funcs []*gen) (*spec.ProbeP
 		asm.StoreMem(regScratch, scratchSelector, asm.R1, asm.DWord),
 		asm.LoadMem(asm.R1, asm.R8, sharedProbeID, asm.Word),
 		asm.StoreMem(regScratch, scratchProbeID, asm.R1, asm.Word),
-		storeImm64(regScratch, scratchTimestamp, 0),
 		asm.Mov.Reg(asm.R9, regScratch),
 	)
-	g.emit(sg.prov.LoadSharedArgs(sg.name)...)
-	// Arguments the probe does not have read as 0, as with its own
-	// attachment; those it has are all loaded (SharedArgCount).
-	g.emit(asm.LoadMem(asm.R1, asm.R8, sharedNArgs, asm.Word))
-	for i := 0; i < provider.NArgs; i++ {
-		keep := g.newLabel()
-		g.emit(
-			asm.JGT.Imm(asm.R1, int32(i), keep),
-			storeImm64(regScratch, int16(scratchArgs+8*i), 0),
-		)
-		g.mark(keep)
+	args, time := c.firingNeeds(rep, funcs)
+	if time {
+		g.emit(storeImm64(regScratch, scratchTimestamp, 0))
+	}
+	if args {
+		// The loads only read the context, so a program whose clauses
+		// read no argument skips them.
+		g.emit(sg.prov.LoadSharedArgs(sg.name)...)
+		// Arguments the probe does not have read as 0, as with its own
+		// attachment; those it has are all loaded (SharedArgCount).
+		g.emit(asm.LoadMem(asm.R1, asm.R8, sharedNArgs, asm.Word))
+		for i := 0; i < provider.NArgs; i++ {
+			keep := g.newLabel()
+			g.emit(
+				asm.JGT.Imm(asm.R1, int32(i), keep),
+				storeImm64(regScratch, int16(scratchArgs+8*i), 0),
+			)
+			g.mark(keep)
+		}
 	}
 	var ecbs []uint32
 	for k, f := range funcs {
 		next := g.newLabel()
+		if k > 0 && c.mayExit(rep, funcs[k-1]) {
+			g.activityCheck(out)
+		}
 		g.emit(
 			asm.LoadMem(asm.R1, asm.R8, int16(sharedEPIDs+4*k), asm.Word),
 			asm.JEq.Imm(asm.R1, 0, next),

@@ -10,14 +10,15 @@ import (
 
 // clause generates the function of one ECB:
 //
-//	clause_EPID(ctx, scratch): check state; predicate; statements; emit record
+//	clause_EPID(ctx, scratch): predicate; statements; emit record
+//
+// The trampoline calling it has checked the tracing state (see mayExit).
 func (g *gen) clause(cl *ast.Clause) {
 	ret := g.newLabel()
+	g.ret = ret
 	g.pending = clauseName(g.ecb)
 	g.annotate(cl)
 	g.emit(asm.Mov.Reg(regCtx, asm.R1), asm.Mov.Reg(regScratch, asm.R2))
-	// An earlier clause of this firing may have called exit().
-	g.activityCheck(ret)
 	if cl.Pred != nil {
 		g.annotate(cl.Pred)
 		g.expr(cl.Pred)
@@ -172,6 +173,7 @@ func (g *gen) actionCall(call *ast.CallExpr, act check.Action) {
 		}
 	case spec.ActExit:
 		sa.Items = append(sa.Items, g.recordExpr(call.Args[0]))
+		g.exits = true
 		g.emit(
 			asm.LoadMapValue(asm.R1, 0, spec.GlobalActivity).WithReference(spec.MapGlobals),
 			storeImm64(asm.R1, 0, int32(spec.Draining)),
@@ -277,10 +279,14 @@ func (g *gen) faultHandler() {
 		asm.FnRingbufOutput.Call(),
 	)
 	g.countBufDrop()
-	g.emit(
-		asm.Mov.Imm(asm.R0, clauseFaulted), // the trampoline fires ERROR
-		asm.Return(),
-	)
+	// The trampoline fires ERROR on clauseFaulted. Without ERROR clauses
+	// it ignores the value, and a clause it runs inline (trampoline)
+	// returns from the program, where some program types must return 0.
+	ret := int32(0)
+	if g.c.errorEnabled() {
+		ret = clauseFaulted
+	}
+	g.emit(asm.Mov.Imm(asm.R0, ret), asm.Return())
 }
 
 // raise jumps to the clause's fault handler with fault kind k and a

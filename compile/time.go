@@ -8,9 +8,11 @@ import (
 
 // timestamp is read once per probe firing, as in DTrace: every use of
 // timestamp (and vtimestamp) in the clauses of one firing sees the same
-// instant. The trampoline zeroes the slot; the first use fills it.
+// instant. The trampoline zeroes the slot (when a clause reads it); the
+// first use fills it.
 func (g *gen) timestamp() {
 	have := g.newLabel()
+	g.readsTime = true
 	g.emit(
 		asm.LoadMem(asm.R0, regScratch, scratchTimestamp, asm.DWord),
 		asm.JNE.Imm(asm.R0, 0, have),

@@ -73,7 +73,8 @@ type Provider interface {
 
 	// LoadArgs returns instructions that store p's arguments arg0..arg9
 	// as 64-bit values. On entry R6 holds the program context and R9
-	// points at ten zeroed 64-bit slots; the instructions store argument
+	// points at ten 64-bit slots (zeroed when a clause reads them, so
+	// an argument not stored reads 0); the instructions store argument
 	// i at [R9 + 8*i], may use R0-R5 and must preserve R6-R9. They
 	// may end the program (R0 = 0, exit) where the probe does not fire
 	// although the kernel's event did (proc:::exit fires only for a

@@ -1,0 +1,127 @@
+package compile
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/spec"
+)
+
+// trampolineCode returns the instructions of the trampoline of the
+// named dtrace probe: those before the first clause function.
+func trampolineCode(t *testing.T, p *spec.Program, name string) asm.Instructions {
+	t.Helper()
+	for _, pp := range p.Probes {
+		if pp.Probe.Name != name {
+			continue
+		}
+		insns := pp.Program.Instructions
+		for i, ins := range insns {
+			if strings.HasPrefix(ins.Symbol(), "clause_") {
+				return insns[:i]
+			}
+		}
+		return insns
+	}
+	t.Fatalf("no program for %s", name)
+	return nil
+}
+
+// scratchStores counts the stores to scratch offsets in [lo, hi) that
+// the trampoline makes before it calls the first clause (fireError's
+// come after), and its reads of the tracing state.
+func scratchStores(insns asm.Instructions, lo, hi int16) (stores, stateReads int) {
+	called := false
+	for _, ins := range insns {
+		called = called || ins.IsFunctionCall()
+		if !called && ins.OpCode.Class().IsStore() && ins.Dst == regScratch && ins.Offset >= lo && ins.Offset < hi {
+			stores++
+		}
+		if ins.Reference() == spec.MapGlobals && ins.Constant>>32 == spec.GlobalActivity {
+			stateReads++
+		}
+	}
+	return stores, stateReads
+}
+
+// TestTrampolinePrepares checks that a trampoline zeroes the argument
+// and timestamp slots only for clauses that read them, and checks the
+// tracing state again only after a clause that can call exit().
+func TestTrampolinePrepares(t *testing.T) {
+	for _, tc := range []struct {
+		name, src          string
+		args, time, checks int
+	}{
+		{"neither", `BEGIN { @[execname] = count(); }`, 0, 0, 1},
+		{"args", `BEGIN { trace(arg3); }`, provider.NArgs, 0, 1},
+		{"errno", `BEGIN { trace(errno); }`, 0, 0, 1},
+		{"timestamp", `BEGIN { trace(timestamp); }`, 0, 1, 1},
+		{"vtimestamp", `BEGIN { trace(vtimestamp); }`, 0, 1, 1},
+		{"error reads time", `BEGIN { x = *(int *)64; } ERROR { trace(timestamp); }`, 0, 1, 1},
+		{"no exit", `BEGIN { trace(1); } BEGIN { trace(2); } BEGIN { trace(3); }`, 0, 0, 1},
+		{"exit", `BEGIN { trace(1); } BEGIN { exit(0); } BEGIN { trace(3); } BEGIN { trace(4); }`, 0, 0, 2},
+		{"exit last", `BEGIN { trace(1); } BEGIN { exit(0); }`, 0, 0, 1},
+		{"error exits", `BEGIN { x = *(int *)64; } BEGIN { trace(2); } ERROR { exit(1); }`, 0, 0, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := compileSrc(t, "t.d", tc.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code := trampolineCode(t, p, "BEGIN")
+			args, checks := scratchStores(code, scratchArgs, scratchArgs+8*provider.NArgs)
+			time, _ := scratchStores(code, scratchTimestamp, scratchTimestamp+8)
+			if args != tc.args || time != tc.time || checks != tc.checks {
+				t.Errorf("trampoline zeroes %d argument and %d timestamp slots and reads the state %d times, want %d, %d, %d\n%v",
+					args, time, checks, tc.args, tc.time, tc.checks, code)
+			}
+		})
+	}
+}
+
+// TestTrampolineInline checks which clauses the trampoline runs inline
+// (no call): a probe's only clause, unless it fires ERROR; and that a
+// clause run inline returns 0 from the program even when it faults.
+func TestTrampolineInline(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		calls     int
+	}{
+		{"one clause", `BEGIN { trace(1); }`, 0},
+		{"one faulting clause", `BEGIN { trace(*(int *)64); }`, 0},
+		{"two clauses", `BEGIN { trace(1); } BEGIN { trace(2); }`, 2},
+		{"fires ERROR", `BEGIN { trace(*(int *)64); } ERROR { trace(1); }`, 2},
+		{"cannot fault", `BEGIN { trace(1); } ERROR { trace(1); }`, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := compileSrc(t, "t.d", tc.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var insns asm.Instructions
+			for _, pp := range p.Probes {
+				if pp.Probe.Name == "BEGIN" {
+					insns = pp.Program.Instructions
+				}
+			}
+			calls := 0
+			for i, ins := range insns {
+				if ins.IsFunctionCall() && strings.HasPrefix(ins.Reference(), "clause_") {
+					calls++
+				}
+				// Inline, a fault returns from the program: with 0.
+				if ins.OpCode.JumpOp() == asm.Exit && tc.calls == 0 {
+					if prev := insns[i-1]; prev.OpCode.ALUOp() != asm.Mov || prev.Dst != asm.R0 || prev.Constant != 0 {
+						t.Errorf("program returns after %v", prev)
+					}
+				}
+			}
+			if calls != tc.calls {
+				t.Errorf("%d calls of clause functions, want %d\n%v", calls, tc.calls, insns)
+			}
+		})
+	}
+}
