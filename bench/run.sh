@@ -10,8 +10,12 @@
 # Environment: CALLS (getppid calls per cost measurement, 1000000),
 # PRINTF_CALLS (calls per printf measurement, 500000), PROFILE_SECS
 # (seconds of profile-997 tracing, 10), WIDE=1 (also time bpftrace on
-# all syscall entry probes, about 30 s a run).
+# all syscall entry probes, about 30 s a run), ROWS (the measurements to
+# make, of: start count comm quantize printf profile; all by default).
 set -euo pipefail
+rows=" ${ROWS:-start count comm quantize printf profile} "
+# want NAME: whether ROWS asks for NAME.
+want() { [[ $rows == *" $1 "* ]]; }
 reps=${1:-3}
 calls=${CALLS:-1000000}
 pcalls=${PRINTF_CALLS:-500000}
@@ -22,7 +26,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 base=/tmp
 [ -d /dev/shm ] && base=/dev/shm
 tmp=$(mktemp -d -p "$base")
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp"; sysctl -qw kernel.bpf_stats_enabled=0' EXIT
 (cd "$here/.." && go build -o "$tmp/dtrace" ./cmd/dtrace && go build -o "$tmp/workload" ./bench/workload &&
 	go build -o "$tmp/floor" ./bench/floor)
 [ -x /usr/bin/time ] || { echo "run.sh: needs GNU time (apt-get install time)" >&2; exit 1; }
@@ -135,6 +139,24 @@ added() {
 	res[$2,$1]+="$(awk -v a="$with" -v b="$before" 'BEGIN { printf "%.1f", a - b }') "
 }
 
+# progns TRACER ROW: the ns ROW's BPF program runs per firing, as the
+# kernel counts it with kernel.bpf_stats_enabled (run_time_ns over
+# run_cnt of the tracer's programs that ran for each of the workload's
+# calls). No system call, scheduling or cache noise around the program,
+# so it tells a few ns apart; the statistics add their clock reads to
+# every run, alike for all tracers.
+progns() {
+	start "$1" "$2" || return 0
+	sysctl -qw kernel.bpf_stats_enabled=1
+	"$tmp/workload" -n "$calls" >/dev/null
+	res[${2}ns,$1]+="$(cat /proc/$tpid/fdinfo/* 2>/dev/null | awk -v n="$calls" '
+		/^run_time_ns:/ { t = $2 }
+		/^run_cnt:/ { if ($2 >= n) { s += t; c += $2 } }
+		END { if (c > 0) printf "%.1f", s / c }') "
+	sysctl -qw kernel.bpf_stats_enabled=0
+	stop "$1" "$2"
+}
+
 # stream TRACER: printf of every getppid to a file. Records the events
 # delivered (lines with the workload's pid) per second of the traced
 # loop's wall time, the events lost (calls minus lines) and the slowdown
@@ -187,6 +209,7 @@ for ((r = 0; r < reps; r++)); do
 	order=("${tracers[@]:r%${#tracers[@]}}" "${tracers[@]:0:r%${#tracers[@]}}")
 	echo "repetition $((r + 1)) of $reps: ${order[*]}" >&2
 	for t in "${order[@]}"; do
+		want start || break
 		wallrss "$t" begin
 		res[wall,$t]+="${wr[0]} " res[rss,$t]+="${wr[1]} "
 		if [ "$t" = dtrace ] || { [ "$t" = bpftrace ] && [ "${WIDE:-}" = 1 ]; }; then
@@ -195,15 +218,23 @@ for ((r = 0; r < reps; r++)); do
 		fi
 	done
 	for row in count comm quantize; do
+		want $row || continue
 		for t in "${order[@]}"; do
 			if [ -n "${prog[$t,$row]:-}" ]; then added "$t" "$row"; fi
 		done
+		if [ $row != quantize ]; then
+			for t in "${order[@]}"; do progns "$t" $row; done
+		fi
 	done
-	added floor rawtp
-	for t in "${order[@]}"; do stream "$t"; done
-	for t in "${order[@]}"; do
-		if [ "$t" != floor ]; then idlecpu "$t"; fi
-	done
+	if want count; then added floor rawtp; fi
+	if want printf; then
+		for t in "${order[@]}"; do stream "$t"; done
+	fi
+	if want profile; then
+		for t in "${order[@]}"; do
+			if [ "$t" != floor ]; then idlecpu "$t"; fi
+		done
+	fi
 done
 
 # cell ROW TRACER: "min median" of the numbers collected, or "-".
@@ -233,7 +264,9 @@ row "BEGIN{exit} max RSS MB" rss
 row "syscall:::entry start+exit ms" wide
 row "@=count() +ns/getppid (floor tp)" count
 row "@=count() +ns/getppid (floor raw_tp)" count rawtp
+row "@=count() BPF ns/run (bpf_stats)" countns
 row "@[execname]=count() +ns/getppid" comm
+row "@[execname]=count() BPF ns/run" commns
 row "/pid==N/ quantize +ns/getppid" quantize
 row "printf events/s delivered" rate
 row "printf events lost" lost
