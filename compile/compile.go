@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/btf"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -157,6 +158,12 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 	ccfg.KernelBTF, ccfg.KernelSymbol, ccfg.ModuleBTF = cfg.KernelBTF, cfg.KernelSymbol, cfg.ModuleBTF
 	c := &compiler{cfg: cfg, files: files, strs: map[string]int{}, vars: map[*check.Var]varLoc{},
 		prog: &spec.Program{}}
+	// The drops map has a value per CPU the kernel may bring up.
+	ncpu, err := ebpf.PossibleCPU()
+	if err != nil {
+		return nil, fmt.Errorf("counting CPUs: %w", err)
+	}
+	c.ncpu = ncpu
 	for _, d := range all.Decls {
 		if cl, ok := d.(*ast.Clause); ok {
 			c.clauses = append(c.clauses, cl)
@@ -254,6 +261,9 @@ type compiler struct {
 	nullAt int
 	// shared are the shared attachments the program uses (shared.go).
 	shared []*sharedGroup
+	// ncpu is the number of possible CPUs, which the drops map has a
+	// value for each of.
+	ncpu int
 	// srcLines are each file's lines, split once for the annotations
 	// of every statement (gen.annotate).
 	srcLines map[*token.File][]string

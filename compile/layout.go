@@ -15,7 +15,7 @@ import (
 // variables (shared by all clauses of one firing, as DTrace's this->),
 // the record being built, and the temporaries of the running clause.
 const (
-	scratchArgs      = 0   // arg0..arg9; spec.ScratchBufDrops and spec.ScratchAggDrops follow
+	scratchArgs      = 0   // arg0..arg9; 80..95 unused
 	scratchTimestamp = 96  // the firing's timestamp, 0 until first read
 	scratchLocals    = 120 // first this-> variable; before it, shared.go's slots
 	stagingSize      = 8192
@@ -229,6 +229,8 @@ func (c *compiler) maps() map[string]*ebpf.MapSpec {
 		spec.MapGlobals: {Name: spec.MapGlobals, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(c.layout.globalsSize), MaxEntries: 1,
 			Flags: bpfMmapable},
 		spec.MapScratch: {Name: spec.MapScratch, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(c.layout.scratchSize), MaxEntries: 1},
+		spec.MapDrops: {Name: spec.MapDrops, Type: ebpf.Array, KeySize: 4, ValueSize: spec.DropsSize, MaxEntries: uint32(c.ncpu),
+			Flags: bpfMmapable},
 		spec.MapRodata: {Name: spec.MapRodata, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(len(c.rodata)), MaxEntries: 1,
 			Flags: bpfRdonlyProg, Contents: []ebpf.MapKV{{Key: uint32(0), Value: c.rodata}}},
 	}

@@ -76,28 +76,40 @@ func (g *gen) emitRecord() {
 func (g *gen) countBufDrop() {
 	ok := g.newLabel()
 	g.emit(asm.JEq.Imm(asm.R0, 0, ok))
-	g.countCPUDrop(spec.ScratchBufDrops)
+	g.countCPUDrop(spec.DropsBuf)
 	g.mark(ok)
 }
 
 // countAggDrop counts an aggregation update that found its map full, on
 // this CPU, as DTrace counts aggregation drops per CPU buffer.
-func (g *gen) countAggDrop() { g.countCPUDrop(spec.ScratchAggDrops) }
+func (g *gen) countAggDrop() { g.countCPUDrop(spec.DropsAgg) }
 
 // countDynDrop counts a dynamic variable store that found no room. DTrace
 // reports these for the whole system (the dynamic variable space is
 // shared by all CPUs), so the counter is a global one.
 func (g *gen) countDynDrop() { g.countDrop(spec.GlobalDynDrops) }
 
-// countCPUDrop increments the drop counter at scratch offset off. Scratch
-// is per CPU and a program stays on its CPU while it runs, so a plain add
-// is enough.
+// countCPUDrop adds one to this CPU's drop counter at offset off of its
+// value in the drops map (spec.DropsBuf, spec.DropsAgg). Programs can
+// nest on a CPU (a profile probe interrupting a system call's), so the
+// add is atomic; drops are rare, and the ordinary path pays nothing. It
+// uses R0-R5 and stackKey.
 func (g *gen) countCPUDrop(off int16) {
+	skip := g.newLabel()
+	add := asm.StoreXAdd(asm.R0, asm.R1, asm.DWord)
+	add.Offset = off
 	g.emit(
-		asm.LoadMem(asm.R1, regScratch, off, asm.DWord),
-		asm.Add.Imm(asm.R1, 1),
-		asm.StoreMem(regScratch, off, asm.R1, asm.DWord),
+		asm.FnGetSmpProcessorId.Call(),
+		asm.StoreMem(asm.R10, stackKey, asm.R0, asm.Word),
+		asm.LoadMapPtr(asm.R1, 0).WithReference(spec.MapDrops),
+		asm.Mov.Reg(asm.R2, asm.R10),
+		asm.Add.Imm(asm.R2, stackKey),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, skip),
+		asm.Mov.Imm(asm.R1, 1),
+		add,
 	)
+	g.mark(skip)
 }
 
 func (g *gen) stmts(list []ast.Stmt) {

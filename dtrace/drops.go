@@ -2,12 +2,7 @@ package dtrace
 
 import (
 	"fmt"
-	"runtime"
 	"time"
-	"unsafe"
-
-	"github.com/cilium/ebpf"
-	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/spec"
 )
@@ -55,12 +50,6 @@ type dropStatus struct {
 	// no room for, and aggregation updates that found a map full.
 	bufReported, aggReported []uint64
 	lost                     []uint64 // per CPU, every record reported dropped
-	// scratch is where cpuCounters reads the scratch value, kept from
-	// one read to the next (see lookupInto).
-	scratch struct {
-		key uint32
-		buf []byte
-	}
 }
 
 // interval is one of the consumer's rates (statusrate, aggrate,
@@ -99,7 +88,7 @@ func (h *Handle) statusDrops(c Consumer) error {
 // map full since the last report, as DTrace does when it snapshots the
 // aggregations (dt_aggregate_snap_cpu).
 func (h *Handle) aggDrops(c Consumer) error {
-	per, err := h.cpuCounters(spec.ScratchAggDrops)
+	per, err := h.cpuCounters(spec.DropsAgg)
 	if err != nil {
 		return err
 	}
@@ -111,7 +100,7 @@ func (h *Handle) aggDrops(c Consumer) error {
 // buffer that carries them. DTrace reports these after the records it
 // consumed from the CPU's buffer (dt_consume_cpu).
 func (h *Handle) bufferDrops(c Consumer) error {
-	per, err := h.cpuCounters(spec.ScratchBufDrops)
+	per, err := h.cpuCounters(spec.DropsBuf)
 	if err != nil {
 		return err
 	}
@@ -211,54 +200,25 @@ func (h *Handle) dropCounts() ([numDropKinds]uint64, error) {
 	return counts, nil
 }
 
-// cpuCounters reads, for every CPU, the counter at scratch offset off.
+// cpuCounters reads, for every CPU, the counter at offset off of its
+// value in the drops map, mapped into memory: the check made at every
+// wake-up costs no system call (reading the counters from the per-CPU
+// scratch value copied all of it, 16 KiB a CPU, twice a wake-up).
 func (h *Handle) cpuCounters(off int) ([]uint64, error) {
-	m := h.objs.Map(spec.MapScratch)
-	ncpu, err := ebpf.PossibleCPU()
+	m := h.objs.Map(spec.MapDrops)
+	mm, err := m.Memory()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("mapping drop counts: %w", err)
 	}
-	stride := (int(m.ValueSize()) + 7) &^ 7
-	s := &h.drops.scratch
-	if len(s.buf) != ncpu*stride {
-		s.buf = make([]byte, ncpu*stride)
-	}
-	if err := lookupInto(m, &s.key, s.buf); err != nil {
-		return nil, fmt.Errorf("reading drop counts: %w", err)
-	}
-	out := make([]uint64, ncpu)
-	for i := range out {
-		out[i] = le64(s.buf[i*stride+off:])
+	out := make([]uint64, m.MaxEntries())
+	var b [8]byte
+	for cpu := range out {
+		if _, err := mm.ReadAt(b[:], int64(cpu*spec.DropsSize+off)); err != nil {
+			return nil, fmt.Errorf("reading drop counts: %w", err)
+		}
+		out[cpu] = le64(b[:])
 	}
 	return out, nil
-}
-
-// lookupInto reads the value of a per-CPU map's key into buf, every
-// CPU's value 8-byte aligned one after another, as the kernel copies it
-// out (BPF_MAP_LOOKUP_ELEM). The drop counters live in the scratch
-// value, which holds the probes' buffers (16 KiB with a stack()) on
-// every CPU: ebpf.Map.Lookup allocated the whole of it twice a read, a
-// few times a second while tracing, so an idle dtrace allocated 150 KiB
-// a second on two CPUs and would on 64 allocate 4 MiB, and collect it.
-// key and buf must be on the heap.
-func lookupInto(m *ebpf.Map, key *uint32, buf []byte) error {
-	attr := struct {
-		fd         uint32
-		_          uint32
-		key, value uint64
-		flags      uint64
-	}{
-		fd:    uint32(m.FD()),
-		key:   uint64(uintptr(unsafe.Pointer(key))),
-		value: uint64(uintptr(unsafe.Pointer(unsafe.SliceData(buf)))),
-	}
-	_, _, errno := unix.Syscall(unix.SYS_BPF, unix.BPF_MAP_LOOKUP_ELEM, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr))
-	runtime.KeepAlive(key)
-	runtime.KeepAlive(buf)
-	if errno != 0 {
-		return errno
-	}
-	return nil
 }
 
 func plural(n uint64) string {

@@ -19,6 +19,7 @@ const (
 	MapGlobals = "globals" // array: activity state, counters, global variables
 	MapRodata  = "rodata"  // array: string literals and constants
 	MapScratch = "scratch" // per-CPU array: probe arguments, clause-locals, temporaries
+	MapDrops   = "drops"   // array, one DropsSize value per possible CPU: drop counters
 )
 
 // Activity is the tracing state kept in the globals map, which every
@@ -87,14 +88,16 @@ const (
 // carries one at ECB.Spec, and commit() and discard() record one.
 const SpecTagSize = 8
 
-// ScratchBufDrops is the offset in each CPU's scratch value of the count
-// of records that did not fit in the ring buffer on that CPU.
-const ScratchBufDrops = 80
-
-// ScratchAggDrops is the offset in each CPU's scratch value of the count
-// of aggregation updates that found the aggregation's map full on that
-// CPU: DTrace counts aggregation drops per CPU and names the CPU.
-const ScratchAggDrops = 88
+// The drops map holds, at CPU*DropsSize, that CPU's count of records
+// that did not fit in the ring buffer (DropsBuf) and of aggregation
+// updates that found their map full (DropsAgg): DTrace counts both per
+// CPU and names the CPU. It is mmapped, so the consumer reads the counts
+// without a system call (it checks them at least once a second).
+const (
+	DropsBuf  = 0
+	DropsAgg  = 8
+	DropsSize = 16
+)
 
 // Record header layout: every record in the buffer starts with the EPID
 // and the CPU it was produced on.
