@@ -165,14 +165,8 @@ func (g *gen) builtin(e *ast.Ident, b check.Builtin) {
 		g.ppid(e)
 	case check.BExecname:
 		off := g.tmp(commLen)
-		g.emit(
-			asm.Mov.Reg(asm.R1, regScratch),
-			asm.Add.Imm(asm.R1, int32(off)),
-			asm.Mov.Imm(asm.R2, commLen),
-			asm.FnGetCurrentComm.Call(),
-			asm.Mov.Reg(asm.R0, regScratch),
-			asm.Add.Imm(asm.R0, int32(off)),
-		)
+		g.commAt(off)
+		g.emit(asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(off)))
 	case check.BProbeprov:
 		g.stringLit(p.Provider, g.typeOf(e).Size)
 	case check.BProbemod:

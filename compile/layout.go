@@ -337,14 +337,21 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 		g.mark(out)
 		g.emit(asm.Mov.Imm(asm.R0, 0), asm.Return())
 	}
+	pt, at := p.Owner().ProgramType(p)
+	ps := &ebpf.ProgramSpec{Name: mapName(name), Type: pt, AttachType: at, License: "GPL", Instructions: c.link(p, g, funcs)}
+	return &spec.ProbeProgram{Probe: p, Program: ps, EPIDs: ecbs}, nil
+}
+
+// link returns the instructions of the program whose trampoline, for
+// probe p, g generated: the trampoline, the clause functions funcs it
+// calls (or runs inline, the first), then ERROR's clause functions if
+// one of funcs fires ERROR, with BTF function descriptions if needed.
+func (c *compiler) link(p *provider.Probe, g *gen, funcs []*gen) asm.Instructions {
 	insns := g.insns
 	for _, f := range funcs {
 		insns = append(insns, f.insns...)
 	}
-	insns = withFuncInfo(c.withErrorFuncs(p, funcs, insns))
-	pt, at := p.Owner().ProgramType(p)
-	ps := &ebpf.ProgramSpec{Name: mapName(name), Type: pt, AttachType: at, License: "GPL", Instructions: insns}
-	return &spec.ProbeProgram{Probe: p, Program: ps, EPIDs: ecbs}, nil
+	return withFuncInfo(c.withErrorFuncs(p, funcs, insns))
 }
 
 // trampolineEntry starts a trampoline: keep the context, find the CPU's

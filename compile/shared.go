@@ -200,13 +200,8 @@ func (c *compiler) sharedTrampoline(sg *sharedGroup, funcs []*gen) (*spec.ProbeP
 	}
 	g.mark(out)
 	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Return())
-	insns := g.insns
-	for _, f := range funcs {
-		insns = append(insns, f.insns...)
-	}
-	insns = withFuncInfo(c.withErrorFuncs(rep, funcs, insns))
 	pt, at := sg.prov.SharedProgramType(sg.name)
-	ps := &ebpf.ProgramSpec{Name: mapName(name), Type: pt, AttachType: at, License: "GPL", Instructions: insns}
+	ps := &ebpf.ProgramSpec{Name: mapName(name), Type: pt, AttachType: at, License: "GPL", Instructions: c.link(rep, g, funcs)}
 	if at == ebpf.AttachTraceRawTp {
 		// A tp_btf program is loaded for its tracepoint, which the
 		// group names.

@@ -158,16 +158,22 @@ func (g *gen) commInto(off, n int, k ast.Expr) bool {
 	if b, ok := g.c.info.Builtins[id]; !ok || b != check.BExecname {
 		return false
 	}
+	g.commAt(off)
+	for i := commLen; i < n; i += 8 {
+		g.emit(storeImm64(regScratch, int16(off+i), 0))
+	}
+	return true
+}
+
+// commAt has the kernel write the current thread's comm (execname),
+// NUL-padded to commLen bytes, at scratch offset off.
+func (g *gen) commAt(off int) {
 	g.emit(
 		asm.Mov.Reg(asm.R1, regScratch),
 		asm.Add.Imm(asm.R1, int32(off)),
 		asm.Mov.Imm(asm.R2, commLen),
 		asm.FnGetCurrentComm.Call(),
 	)
-	for i := commLen; i < n; i += 8 {
-		g.emit(storeImm64(regScratch, int16(off+i), 0))
-	}
-	return true
 }
 
 // storeVar stores R0, a value of type src, into the variable e. On
