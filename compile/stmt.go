@@ -95,7 +95,11 @@ func (g *gen) countDynDrop() { g.countDrop(spec.GlobalDynDrops) }
 // add is atomic; drops are rare, and the ordinary path pays nothing. It
 // uses R0-R5 and stackKey.
 func (g *gen) countCPUDrop(off int16) {
-	skip := g.newLabel()
+	// The jump over the add is by offset, not to a label: the callers
+	// place their own label right after, and two labels on one
+	// instruction cost a no-op jump (see mark).
+	skip := asm.JEq.Imm(asm.R0, 0, "")
+	skip.Offset = 2
 	add := asm.StoreXAdd(asm.R0, asm.R1, asm.DWord)
 	add.Offset = off
 	g.emit(
@@ -105,11 +109,10 @@ func (g *gen) countCPUDrop(off int16) {
 		asm.Mov.Reg(asm.R2, asm.R10),
 		asm.Add.Imm(asm.R2, stackKey),
 		asm.FnMapLookupElem.Call(),
-		asm.JEq.Imm(asm.R0, 0, skip),
+		skip,
 		asm.Mov.Imm(asm.R1, 1),
 		add,
 	)
-	g.mark(skip)
 }
 
 func (g *gen) stmts(list []ast.Stmt) {
