@@ -5,6 +5,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -29,7 +30,7 @@ func (g *gen) userStack(b check.Builtin) {
 // Elsewhere the walk starts in the BPF program, inside the tracing
 // machinery, whose frames are skipped (stackPastPlumbing).
 func (g *gen) kernelStack(b check.Builtin) {
-	if pt, _ := g.probe.Owner().ProgramType(g.probe); pt != ebpf.PerfEvent {
+	if g.programType() != ebpf.PerfEvent {
 		g.stackPastPlumbing(b == check.BStackdepth)
 		return
 	}
@@ -52,14 +53,37 @@ const (
 // address into the function where the probe fired, which is where the
 // thread was before it entered the probe. The search's bounds go
 // through scratch slots, so that the verifier meets one state per step.
+//
+// At a probe inside a traced function (provider.Framed) the frames of
+// the function itself, which follow the plumbing, are skipped too.
 func (g *gen) stackPastPlumbing(depth bool) {
 	frames := maxStackFrames
 	if !depth {
-		frames = plumbingFrames + 1
+		frames = plumbingFrames + 1 + g.ownFrames()
 	}
 	defer g.releaseTemps(g.tmpOff)
-	buf := g.tmp(8 * frames)
-	n, lo, hi := g.tmp(8), g.tmp(8), g.tmp(8)
+	buf, n := g.skipPlumbing(frames)
+	if depth {
+		g.emit(asm.LoadMem(asm.R0, regScratch, int16(n), asm.DWord), asm.Sub.Reg(asm.R0, asm.R9))
+		some := g.newLabel()
+		g.emit(asm.JSGE.Imm(asm.R0, 0, some), asm.Mov.Imm(asm.R0, 0))
+		g.mark(some)
+		return
+	}
+	// bpf_get_stack() zeroed the frames it did not fill: with no frame
+	// left, caller is 0.
+	g.frameAt(asm.R0, buf)
+}
+
+// skipPlumbing walks the kernel stack, up to frames frames, into a
+// temporary (buf), with their count in the temporary n, and sets R9 to
+// the index of the first frame past the plumbing and the traced
+// function's own frames (see stackPastPlumbing). It uses R0-R5 and R8.
+func (g *gen) skipPlumbing(frames int) (buf, n int) {
+	own := g.ownFrames()
+	buf = g.tmp(8 * frames)
+	n = g.tmp(8)
+	lo, hi := g.tmp(8), g.tmp(8)
 	g.emit(asm.Mov.Reg(asm.R1, regCtx))
 	g.getStack(asm.FnGetStack, buf, 8*frames, 0)
 	got := g.newLabel()
@@ -113,13 +137,10 @@ func (g *gen) stackPastPlumbing(depth bool) {
 	g.mark(below)
 	g.emit(asm.StoreMem(regScratch, int16(hi), asm.R0, asm.DWord), asm.Ja.Label(nextStep))
 	g.mark(done)
-	if depth {
-		g.emit(asm.LoadMem(asm.R0, regScratch, int16(n), asm.DWord), asm.Sub.Reg(asm.R0, asm.R9))
-		return
+	if own > 0 {
+		g.emit(asm.Add.Imm(asm.R9, int32(own)))
 	}
-	// bpf_get_stack() zeroed the frames it did not fill: with no frame
-	// left, caller is 0.
-	g.frameAt(asm.R0, buf)
+	return buf, n
 }
 
 // frameAt loads into r the frame R9 indexes in the stack at scratch
@@ -157,4 +178,29 @@ func (g *gen) stackVar(depth bool, flags int32) {
 	)
 	g.mark(done)
 	g.emit(asm.RSh.Imm(asm.R0, 3))
+}
+
+// ownFrames is how many frames of the traced function a kernel stack
+// walked at the probe holds after the plumbing (provider.Framed).
+func (g *gen) ownFrames() int {
+	f, ok := g.probe.Owner().(provider.Framed)
+	if !ok {
+		return 0
+	}
+	group := ""
+	if g.shared != nil {
+		group = g.shared.name
+	}
+	return f.OwnFrames(g.probe, group)
+}
+
+// programType is the type of the program the clause is generated for:
+// its probe's own, or that of the shared attachment it serves.
+func (g *gen) programType() ebpf.ProgramType {
+	if g.shared != nil {
+		pt, _ := g.shared.prov.SharedProgramType(g.shared.name)
+		return pt
+	}
+	pt, _ := g.probe.Owner().ProgramType(g.probe)
+	return pt
 }

@@ -339,6 +339,9 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 	}
 	pt, at := p.Owner().ProgramType(p)
 	ps := &ebpf.ProgramSpec{Name: mapName(name), Type: pt, AttachType: at, License: "GPL", Instructions: c.link(p, g, funcs)}
+	if t, ok := p.Owner().(provider.Targeted); ok {
+		ps.AttachTo = t.AttachTo(p)
+	}
 	return &spec.ProbeProgram{Probe: p, Program: ps, EPIDs: ecbs}, nil
 }
 

@@ -64,7 +64,8 @@ func (sg *sharedGroup) tableMap() string { return fmt.Sprintf("shared_%d", sg.in
 func (sg *sharedGroup) namesMap() string { return fmt.Sprintf("sharedfn_%d", sg.index) }
 
 // sharedGroups finds the shared attachments worth using for the
-// enabled probes: those of which at least provider.MinShared probes are
+// enabled probes: those of which at least provider.MinShared probes (or
+// the provider's own minimum, provider.Numbered) are
 // enabled. It returns each such probe's group.
 func (c *compiler) sharedGroups(probes [][]*provider.Probe) map[*provider.Probe]*sharedGroup {
 	type key struct {
@@ -102,10 +103,20 @@ func (c *compiler) sharedGroups(probes [][]*provider.Probe) map[*provider.Probe]
 	}
 	of := map[*provider.Probe]*sharedGroup{}
 	for _, sg := range order {
-		if len(sg.probes) < provider.MinShared || !sg.prov.SharedUsable(sg.name) {
+		least := provider.MinShared
+		num, numbered := sg.prov.(provider.Numbered)
+		if numbered {
+			least = num.MinShared(sg.name)
+		}
+		if len(sg.probes) < least || !sg.prov.SharedUsable(sg.name) {
 			continue
 		}
 		slices.SortFunc(sg.probes, func(a, b *provider.Probe) int { return int(a.ID) - int(b.ID) })
+		if numbered {
+			for i, p := range sg.probes {
+				sg.sel[p] = uint32(i)
+			}
+		}
 		sg.index = len(c.shared)
 		c.shared = append(c.shared, sg)
 		for _, p := range sg.probes {

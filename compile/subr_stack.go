@@ -84,15 +84,41 @@ func (g *gen) captureStack(off int, it spec.Item) {
 		g.getStack(asm.FnGetStack, off+8, it.Size-8, bpfFUserStack)
 		return
 	}
-	if pt, _ := g.probe.Owner().ProgramType(g.probe); pt == ebpf.TracePoint {
+	if g.programType() == ebpf.TracePoint {
 		// A tracepoint's registers may be user registers; the task's
 		// own kernel stack is walked instead, from here.
 		g.emit(asm.FnGetCurrentTaskBtf.Call(), asm.Mov.Reg(asm.R1, asm.R0))
 		g.getStack(asm.FnGetTaskStack, off, it.Size, 0)
 		return
 	}
-	g.emit(asm.Mov.Reg(asm.R1, regCtx))
-	g.getStack(asm.FnGetStack, off, it.Size, 0)
+	// A program whose context is the probe's registers (kprobe) walks
+	// from them: no plumbing comes first, and the helper skips the
+	// traced function's own frames. A tracing program's walk starts in
+	// the plumbing, which the consumer drops (dtrace/stack.go), but the
+	// traced function's frame behind it looks like any other: at such
+	// a probe the stack is walked once to count the frames to skip, as
+	// for caller, and again with that skip.
+	own := g.ownFrames()
+	switch pt := g.programType(); {
+	case own > 0 && pt == ebpf.Tracing:
+		mark := g.tmpOff
+		g.skipPlumbing(plumbingFrames + 1 + own)
+		g.releaseTemps(mark)
+		g.emit(
+			asm.Mov.Reg(asm.R1, regCtx),
+			asm.Mov.Reg(asm.R2, regScratch),
+			asm.Add.Imm(asm.R2, int32(off)),
+			asm.Mov.Imm(asm.R3, int32(it.Size)),
+			asm.Mov.Reg(asm.R4, asm.R9),
+			asm.FnGetStack.Call(),
+		)
+	case pt == ebpf.Kprobe:
+		g.emit(asm.Mov.Reg(asm.R1, regCtx))
+		g.getStack(asm.FnGetStack, off, it.Size, int32(own))
+	default:
+		g.emit(asm.Mov.Reg(asm.R1, regCtx))
+		g.getStack(asm.FnGetStack, off, it.Size, 0)
+	}
 }
 
 // getStack calls fn, bpf_get_stack or bpf_get_task_stack, whose first

@@ -36,6 +36,7 @@ import (
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/dtraceprov"
+	"github.com/godtrace/godtrace/provider/fbt"
 	"github.com/godtrace/godtrace/provider/ktypes"
 	"github.com/godtrace/godtrace/provider/profile"
 	"github.com/godtrace/godtrace/provider/rawtp"
@@ -60,6 +61,7 @@ type Handle struct {
 	Stderr io.Writer
 
 	reg     *provider.Registry
+	fbt     *fbt.Provider // its attach mode follows -x fbtattach
 	files   []*token.File // the libraries, then the sources
 	nlibs   int           // how many of files are libraries
 	prog    *spec.Program
@@ -97,9 +99,11 @@ type Handle struct {
 
 // Open returns a Handle with the providers of this platform.
 func Open() (*Handle, error) {
+	kernelFuncs := fbt.New()
 	return &Handle{
 		Options:   option.New(),
-		reg:       provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP()),
+		reg:       provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP(), kernelFuncs),
+		fbt:       kernelFuncs,
 		printed:   map[int]bool{},
 		kernelBTF: ktypes.Spec,
 		filled:    map[int]bool{},
@@ -160,6 +164,9 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		if err := h.checkSource(i, parsed.Program(i), args, fl); err != nil {
 			return err
 		}
+	}
+	if err := h.fbt.SetMode(fbt.Mode(h.Options.String("fbtattach"))); err != nil {
+		return &CompileError{Msg: err.Error()}
 	}
 	cfg := compile.Config{
 		Registry:     h.reg,

@@ -99,11 +99,21 @@ func (o *Objects) Attach(p *spec.Program) error {
 		}
 		o.links = append(o.links, l)
 	}
+	// A fentry or fexit program's trampoline is made when it is
+	// attached, and only then listed in kallsyms: stack walks pass
+	// through it.
+	if err := fillPlumbing(o.coll); err != nil {
+		o.Detach()
+		return err
+	}
 	return nil
 }
 
 // attachShared attaches the program of a shared attachment.
 func attachShared(pp *spec.ProbeProgram, prog *ebpf.Program) (io.Closer, error) {
+	if np, ok := pp.Probe.Owner().(provider.Numbered); ok {
+		return np.AttachNumbered(pp.Shared.Group, pp.Shared.Probes, prog)
+	}
 	sp, ok := pp.Probe.Owner().(provider.Shared)
 	if !ok {
 		return nil, fmt.Errorf("provider %s cannot share attachments", pp.Probe.Provider)

@@ -72,6 +72,8 @@ var table = []Option{
 	{Name: "encoding", Kind: Enum, Class: CompileTime, Values: []string{"ascii", "utf8"}, Origin: "illumos, FreeBSD"},
 	{Name: "errtags", Kind: Flag, Class: CompileTime},
 	{Name: "evaltime", Kind: Enum, Class: CompileTime, Default: "postinit", Values: []string{"exec", "preinit", "postinit", "main"}},
+	// How fbt probes attach (provider/fbt.Mode), for diagnosis.
+	{Name: "fbtattach", Kind: Enum, Class: CompileTime, Default: "auto", Values: []string{"auto", "fentry", "kprobe", "multi"}, Origin: "godtrace"},
 	{Name: "flowindent", Kind: Scalar, Class: Dynamic, Flag: "-F"},
 	{Name: "grabanon", Kind: Scalar, Class: RunTime, Flag: "-a"},
 	{Name: "incdir", Kind: List, Class: CompileTime, Flag: "-I", CommandLineOnly: true, cpp: "-I"},

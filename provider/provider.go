@@ -85,3 +85,33 @@ type Provider interface {
 	// detaches it.
 	Attach(p *Probe, prog *ebpf.Program) (io.Closer, error)
 }
+
+// Lazy is implemented by providers with too many probes to number when
+// the Registry starts (fbt: every kernel function, twice): listing them
+// all would cost every program, BEGIN { exit(0); } too, tens of
+// milliseconds. The Registry numbers their probes when a description
+// first matches them, after those numbered at start.
+type Lazy interface {
+	Lazy()
+}
+
+// Targeted is implemented by providers whose programs are loaded for
+// one kernel function (fentry and fexit programs: the verifier checks
+// their context accesses against the function's BTF prototype).
+type Targeted interface {
+	// AttachTo names the function p's program is loaded for, "" if
+	// none.
+	AttachTo(p *Probe) string
+}
+
+// Framed is implemented by providers whose probes fire inside the
+// function they trace, which a kernel stack walked there includes: at
+// fbt::vfs_read:entry the walk holds a frame in vfs_read itself, but
+// DTrace's stack() there starts at vfs_read's caller.
+type Framed interface {
+	// OwnFrames is how many frames of the traced function a kernel
+	// stack walked at p holds after the tracing machinery's (see
+	// ksym.Plumbing), which the stack functions skip. group is the
+	// shared attachment p fires through (Shared), "" for its own.
+	OwnFrames(p *Probe, group string) int
+}

@@ -117,6 +117,9 @@ func (r *Registry) seed() error {
 		return cmp.Compare(b32(b.Name() == dtraceProvider), b32(a.Name() == dtraceProvider))
 	})
 	for _, prov := range order {
+		if _, lazy := prov.(Lazy); lazy {
+			continue
+		}
 		specs, err := prov.Provide(Desc{Provider: prov.Name()})
 		if err != nil {
 			// A provider that cannot list its probes (no tracefs, say)

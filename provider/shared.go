@@ -63,3 +63,20 @@ type Shared interface {
 // program runs on every system call of the machine, about 90 ns each)
 // and takes a few tens of milliseconds per probe to attach.
 const MinShared = 8
+
+// Numbered is implemented by Shared providers whose selector is a
+// value given to each probe when the group is attached (the cookie of a
+// kprobe.multi link), not one the kernel fixes (a system call's
+// number). The compiler then numbers the group's enabled probes itself,
+// 0 to n-1 in ID order, which keeps the group's tables as small as the
+// enabling, and attaches them through AttachNumbered instead of
+// AttachShared.
+type Numbered interface {
+	Shared
+	// AttachNumbered makes the kernel run prog for probes, each with
+	// its index in probes as its selector.
+	AttachNumbered(group string, probes []*Probe, prog *ebpf.Program) (io.Closer, error)
+	// MinShared replaces the package's MinShared for group: the number
+	// of enabled probes from which sharing pays.
+	MinShared(group string) int
+}

@@ -30,7 +30,12 @@ func newInitramfs() *initramfs {
 // add places the host file at the archive path, with its directories.
 func (r *initramfs) add(archive, host string) {
 	r.files[archive] = host
-	for d := path.Dir(archive); d != "/"; d = path.Dir(d) {
+	r.mkdir(path.Dir(archive))
+}
+
+// mkdir places the directory dir, with its parents.
+func (r *initramfs) mkdir(dir string) {
+	for d := dir; d != "/"; d = path.Dir(d) {
 		r.dirs[d] = true
 	}
 }

@@ -40,7 +40,7 @@ func Run(t *testing.T, kernel, pattern string, files ...string) {
 	// The package directory sits deep enough that ../x paths stay
 	// inside /src.
 	const pkgDir = "/src/pkg"
-	root.dirs[pkgDir] = true
+	root.mkdir(pkgDir)
 	for _, g := range files {
 		matches, err := filepath.Glob(g)
 		if err != nil || len(matches) == 0 {

@@ -1,0 +1,160 @@
+package fbt
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/link"
+
+	"github.com/godtrace/godtrace/provider"
+)
+
+// ProgramType implements provider.Provider: a tracing program for
+// fentry and fexit, a kprobe program otherwise.
+func (pv *Provider) ProgramType(p *provider.Probe) (ebpf.ProgramType, ebpf.AttachType) {
+	if pv.mechanismOf(p) == viaFentry {
+		if probeOf(p).ret {
+			return ebpf.Tracing, ebpf.AttachTraceFExit
+		}
+		return ebpf.Tracing, ebpf.AttachTraceFEntry
+	}
+	return ebpf.Kprobe, ebpf.AttachNone
+}
+
+// AttachTo implements provider.Targeted: a fentry or fexit program is
+// loaded for its function.
+func (pv *Provider) AttachTo(p *provider.Probe) string {
+	if pv.mechanismOf(p) == viaFentry {
+		return probeOf(p).fn.name
+	}
+	return ""
+}
+
+// OwnFrames implements provider.Framed. A fentry or fexit program runs
+// from a trampoline that the function's first instruction calls, so the
+// walk holds a return address into the function behind the
+// trampoline's frame; a kprobe's walk starts at its registers, in the
+// function at entry and already in the caller at return.
+func (pv *Provider) OwnFrames(p *provider.Probe, group string) int {
+	if probeOf(p).ret && (group != "" || pv.mechanismOf(p) == viaKprobe) {
+		return 0
+	}
+	return 1
+}
+
+// LoadArgs implements provider.Provider.
+func (pv *Provider) LoadArgs(p *provider.Probe) asm.Instructions {
+	pr := probeOf(p)
+	if pr == nil {
+		return nil
+	}
+	pt := pv.protoOf(pr.fn)
+	if pv.mechanismOf(p) == viaFentry {
+		return fentryArgs(pt, pr.ret)
+	}
+	if pr.ret {
+		return kretprobeArgs()
+	}
+	n := len(argRegs)
+	if pt.known {
+		n = pt.slots
+	}
+	return kprobeArgs(n)
+}
+
+// fentryArgs loads a fentry or fexit program's arguments: its context
+// is an array of the function's argument registers, then, for fexit,
+// the return value. The verifier checks each load against the
+// prototype, so only what the function has is read.
+func fentryArgs(pt *proto, ret bool) asm.Instructions {
+	if !ret {
+		var insns asm.Instructions
+		for i := range min(pt.slots, provider.NArgs) {
+			insns = append(insns,
+				asm.LoadMem(asm.R0, asm.R6, int16(8*i), asm.DWord),
+				asm.StoreMem(asm.R9, int16(8*i), asm.R0, asm.DWord))
+		}
+		return insns
+	}
+	insns := asm.Instructions{storeImm64(asm.R9, 0, -1)}
+	if pt.ret != "" {
+		insns = append(insns,
+			asm.LoadMem(asm.R0, asm.R6, int16(8*pt.slots), asm.DWord),
+			asm.StoreMem(asm.R9, 8, asm.R0, asm.DWord))
+	}
+	return insns
+}
+
+// kprobeArgs loads the first n arguments from a kprobe's registers at a
+// function's first instruction: those the calling convention passes in
+// registers, then those it passes on the stack, read from there.
+func kprobeArgs(n int) asm.Instructions {
+	var insns asm.Instructions
+	for i := range min(n, provider.NArgs) {
+		if i < len(argRegs) {
+			insns = append(insns,
+				asm.LoadMem(asm.R0, asm.R6, argRegs[i], asm.DWord),
+				asm.StoreMem(asm.R9, int16(8*i), asm.R0, asm.DWord))
+			continue
+		}
+		// bpf_probe_read_kernel(&arg[i], 8, sp + stackArg0 + 8*k)
+		k := i - len(argRegs)
+		insns = append(insns,
+			asm.Mov.Reg(asm.R1, asm.R9),
+			asm.Add.Imm(asm.R1, int32(8*i)),
+			asm.Mov.Imm(asm.R2, 8),
+			asm.LoadMem(asm.R3, asm.R6, spReg, asm.DWord),
+			asm.Add.Imm(asm.R3, int32(stackArg0+8*k)),
+			asm.FnProbeReadKernel.Call())
+	}
+	return insns
+}
+
+// kretprobeArgs loads a return probe's arguments from a kretprobe's
+// registers: arg0, the offset of the returning instruction, is unknown
+// (-1); arg1 is the return value.
+func kretprobeArgs() asm.Instructions {
+	if retReg < 0 {
+		return asm.Instructions{storeImm64(asm.R9, 0, -1)}
+	}
+	return asm.Instructions{
+		storeImm64(asm.R9, 0, -1),
+		asm.LoadMem(asm.R0, asm.R6, retReg, asm.DWord),
+		asm.StoreMem(asm.R9, 8, asm.R0, asm.DWord),
+	}
+}
+
+// Attach implements provider.Provider.
+func (pv *Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, error) {
+	pr := probeOf(p)
+	if pr == nil {
+		return nil, fmt.Errorf("%s is not an fbt probe", p.Desc())
+	}
+	if pv.mechanismOf(p) == viaFentry {
+		l, err := link.AttachTracing(link.TracingOptions{Program: prog})
+		if err != nil {
+			return nil, fmt.Errorf("fentry: %w", err)
+		}
+		return l, nil
+	}
+	if !pv.supported(pr.fn).Kprobe {
+		return nil, errNoMechanism
+	}
+	attach := link.Kprobe
+	if pr.ret {
+		attach = link.Kretprobe
+	}
+	l, err := attach(pr.fn.name, prog, nil)
+	if err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// storeImm64 stores a sign-extended 32-bit constant as a double word
+// (asm.StoreImm refuses the size).
+func storeImm64(dst asm.Register, off int16, v int32) asm.Instruction {
+	return asm.Instruction{OpCode: asm.StoreImmOp(asm.DWord), Dst: dst, Offset: off, Constant: int64(v)}
+}

@@ -1,0 +1,240 @@
+package fbt_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/godtrace/godtrace/dtrace"
+	"github.com/godtrace/godtrace/internal/testenv"
+	"github.com/godtrace/godtrace/internal/vmtest"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/fbt"
+)
+
+func TestMain(m *testing.M) {
+	vmtest.Main(m)
+}
+
+// TestDebian runs the kernel tests (TestKernel*) in Debian stable's
+// cloud kernel (6.1), booted under qemu: this machine's kernel has no
+// kprobes and refuses fentry, Debian's has both, and kprobe.multi.
+func TestDebian(t *testing.T) {
+	if vmtest.Inside() {
+		t.Skip("this is the virtual machine")
+	}
+	if testing.Short() {
+		t.Skip("boots a kernel under emulation")
+	}
+	k := vmtest.DebianKernel(t)
+	vmtest.Run(t, k, "^TestKernel")
+}
+
+// requireFbt skips a kernel test on a kernel that cannot attach fbt
+// probes (TestDebian runs it in one that can); without BPF it fails
+// under CI like every kernel test.
+func requireFbt(t *testing.T) {
+	t.Helper()
+	testenv.RequireBPF(t)
+	if vmtest.Inside() {
+		return
+	}
+	if _, err := os.Stat("/sys/bus/event_source/devices/kprobe"); err != nil {
+		t.Skip("this kernel has no kprobes; TestDebian runs the test in one that has")
+	}
+}
+
+// modes are the attach mechanisms every behaviour is checked with.
+var modes = []fbt.Mode{fbt.ModeFentry, fbt.ModeKprobe, fbt.ModeMulti}
+
+// run compiles src with $1 the test's pid, enables it, runs work, and
+// returns what dtrace -q prints once the program exits (or after 60 s),
+// the aggregations included.
+func run(t *testing.T, mode fbt.Mode, src string, work func()) string {
+	t.Helper()
+	h, err := dtrace.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if err := h.Options.Set("fbtattach", string(mode)); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Compile([]dtrace.Source{{Text: []byte(src)}}, []string{"test", strconv.Itoa(os.Getpid())}); err != nil {
+		t.Fatalf("%s: %v", mode, err)
+	}
+	if err := h.Exec(); err != nil {
+		t.Fatalf("%s: %v", mode, err)
+	}
+	if err := h.Go(); err != nil {
+		t.Fatalf("%s: %v", mode, err)
+	}
+	var out, errs bytes.Buffer
+	p := dtrace.NewPrinter(&out, &errs, true)
+	work()
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); {
+		done, err := h.Consume(p, 10*time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done {
+			break
+		}
+	}
+	if err := h.Stop(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.PrintAggregations(h); err != nil {
+		t.Fatal(err)
+	}
+	p.Flush()
+	if errs.Len() > 0 {
+		t.Errorf("%s: stderr: %s", mode, errs.String())
+	}
+	return out.String()
+}
+
+// readFile is the workload: it reads the n bytes of a file named name
+// in a fresh directory with read(2), so that vfs_read runs once for it.
+func readFile(t *testing.T, name string, n int) func() {
+	dir := t.TempDir()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, bytes.Repeat([]byte{'x'}, n), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return func() {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		buf := make([]byte, 4096)
+		if got, err := f.Read(buf); got != n || err != nil {
+			t.Fatalf("read %d bytes, %v", got, err)
+		}
+	}
+}
+
+// Entry probes see the function's arguments, raw and typed from BTF:
+// args[0] of vfs_read is a struct file *, whose path names the file.
+func TestKernelEntryArgs(t *testing.T) {
+	requireFbt(t)
+	for _, mode := range modes {
+		src := `fbt::vfs_read:entry /pid == $1 && stringof(args[0]->f_path.dentry->d_name.name) == "fbt-entry"/ {
+			printf("%s %d %d\n", stringof(args[0]->f_path.dentry->d_name.name), arg2, args[2]); exit(0); }`
+		got := run(t, mode, src, readFile(t, "fbt-entry", 7))
+		if want := "fbt-entry 4096 4096"; strings.TrimSpace(got) != want {
+			t.Errorf("%s: printed %q, want %q", mode, got, want)
+		}
+	}
+}
+
+// Return probes have arg0 -1 (the return offset is unknown) and the
+// return value in arg1 and args[1]; thread-locals carry a value from
+// entry to return, and the latency idiom works.
+func TestKernelReturn(t *testing.T) {
+	requireFbt(t)
+	for _, mode := range modes {
+		src := `fbt::vfs_read:entry /pid == $1 && stringof(args[0]->f_path.dentry->d_name.name) == "fbt-return"/ { self->ts = timestamp; }
+		fbt::vfs_read:return /self->ts/ {
+			printf("%d %d %d %d\n", (int)arg0, arg1, args[1], timestamp > self->ts);
+			self->ts = 0; exit(0); }`
+		got := run(t, mode, src, readFile(t, "fbt-return", 11))
+		if want := "-1 11 11 1"; strings.TrimSpace(got) != want {
+			t.Errorf("%s: printed %q, want %q", mode, got, want)
+		}
+	}
+}
+
+// stack(), caller and stackdepth start at the traced function's caller,
+// without the tracing machinery's frames or the function's own, at
+// entry and at return: read(2) reaches vfs_read from ksys_read.
+func TestKernelStack(t *testing.T) {
+	requireFbt(t)
+	frame := regexp.MustCompile(`^\s+(\S+)\+0x[0-9a-f]+$`)
+	for _, mode := range modes {
+		for _, name := range []string{"entry", "return"} {
+			src := `fbt::vfs_read:entry /pid == $1 && stringof(args[0]->f_path.dentry->d_name.name) == "fbt-stack"/ { self->in = 1; }
+			fbt::vfs_read:` + name + ` /self->in/ {
+				printf("%a %d\n", caller, stackdepth); stack(); self->in = 0; exit(0); }`
+			got := run(t, mode, src, readFile(t, "fbt-stack", 3))
+			lines := strings.Split(strings.TrimSpace(got), "\n")
+			if len(lines) < 3 {
+				t.Errorf("%s %s: printed %q", mode, name, got)
+				continue
+			}
+			head := strings.Fields(lines[0])
+			var frames []string
+			for _, l := range lines[1:] {
+				if m := frame.FindStringSubmatch(l); m != nil {
+					frames = append(frames, m[1])
+				}
+			}
+			if len(frames) == 0 || !strings.HasSuffix(frames[0], "ksys_read") {
+				t.Errorf("%s %s: stack starts at %q, not ksys_read:\n%s", mode, name, frames, got)
+				continue
+			}
+			if len(head) != 2 || !strings.HasPrefix(head[0], frames[0]+"+") || head[1] != strconv.Itoa(len(frames)) {
+				t.Errorf("%s %s: caller and stackdepth %q, stack() %d frames from %s:\n%s", mode, name, head, len(frames), frames[0], got)
+			}
+		}
+	}
+}
+
+// A wide description attaches as one kprobe.multi program per module
+// and probe name (auto mode), and each firing is told apart by its
+// cookie: probefunc, probename and the counts are per function.
+func TestKernelWide(t *testing.T) {
+	requireFbt(t)
+	src := `fbt::vfs_*:entry, fbt::vfs_*:return /pid == $1/ { @[probefunc, probename] = count(); }
+		fbt::ksys_read:entry /pid == $1/ { @reads = count(); }
+		fbt::ksys_read:return /pid == $1/ { @rets = count(); exit(0); }`
+	got := run(t, fbt.ModeAuto, src, readFile(t, "fbt-wide", 5))
+	count := func(re string) int {
+		m := regexp.MustCompile(`(?m)^\s*` + re + `\s+(\d+)$`).FindStringSubmatch(got)
+		if m == nil {
+			t.Fatalf("no %s in:\n%s", re, got)
+		}
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	entries, returns := count(`vfs_read\s+entry`), count(`vfs_read\s+return`)
+	if entries < 1 || entries != returns {
+		t.Errorf("vfs_read entered %d times, returned %d:\n%s", entries, returns, got)
+	}
+}
+
+// The listing has both probes of traceable functions and none of the
+// machinery's.
+func TestKernelList(t *testing.T) {
+	requireFbt(t)
+	h, err := dtrace.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	ps, err := h.Registry().Match(provider.Desc{Provider: "fbt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, p := range ps {
+		seen[p.Function+":"+p.Name] = true
+	}
+	t.Logf("%d fbt probes", len(ps))
+	for _, want := range []string{"vfs_read:entry", "vfs_read:return", "do_sys_openat2:entry"} {
+		if !seen[want] {
+			t.Errorf("no fbt::%s among %d probes", want, len(ps))
+		}
+	}
+	for _, not := range []string{"trace_call_bpf:entry", "migrate_disable:entry", "kprobe_ftrace_handler:entry"} {
+		if seen[not] {
+			t.Errorf("fbt::%s listed", not)
+		}
+	}
+}

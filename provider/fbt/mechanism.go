@@ -1,0 +1,153 @@
+package fbt
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/features"
+	"github.com/cilium/ebpf/link"
+
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/ktypes"
+	"github.com/godtrace/godtrace/provider/tracefs"
+)
+
+// Mode is how fbt attaches, the value of `-x fbtattach`.
+type Mode string
+
+const (
+	// ModeAuto: fentry and fexit where the kernel and the function
+	// allow them, kprobes otherwise, and one kprobe.multi program per
+	// module for descriptions that enable MinMulti functions or more.
+	ModeAuto Mode = "auto"
+	// ModeFentry: fentry and fexit wherever the function allows them
+	// (its arguments fit the trampoline's registers), one program per
+	// function; kprobes for the others.
+	ModeFentry Mode = "fentry"
+	// ModeKprobe: a kprobe or kretprobe per function.
+	ModeKprobe Mode = "kprobe"
+	// ModeMulti: kprobe.multi, even for one function.
+	ModeMulti Mode = "multi"
+)
+
+// Modes lists the values `-x fbtattach` takes.
+var Modes = []string{string(ModeAuto), string(ModeFentry), string(ModeKprobe), string(ModeMulti)}
+
+// MinMulti is the number of functions of one module and probe name from
+// which the auto mode attaches them with one kprobe.multi program. A
+// fentry program costs less per firing than kprobe.multi's ftrace path,
+// but each takes its own trampoline, attached one at a time (tens of
+// milliseconds each, with an RCU grace period): a few hundred take
+// seconds, all of a kernel's take minutes.
+const MinMulti = 16
+
+// SetMode chooses how the probes compiled from now on attach.
+func (pv *Provider) SetMode(m Mode) error {
+	switch m {
+	case ModeAuto, ModeFentry, ModeKprobe, ModeMulti:
+	default:
+		return fmt.Errorf("fbt: unknown attach mode %q", m)
+	}
+	pv.mu.Lock()
+	pv.mode = m
+	pv.mu.Unlock()
+	return nil
+}
+
+// Support is what the kernel can attach fbt probes with.
+type Support struct {
+	// Fentry: fentry and fexit programs load and attach.
+	Fentry bool
+	// Kprobe: kprobes and kretprobes (a kprobe PMU or tracefs's
+	// kprobe_events).
+	Kprobe bool
+	// Multi: kprobe.multi links (5.18; fprobe must be built in).
+	Multi bool
+}
+
+// supported finds out, once, what the kernel offers. fentry is tried
+// on fn, a function that BTF describes: a kernel may have the program
+// type and still refuse to load or attach it (lockdown, a missing
+// ftrace direct call).
+func (pv *Provider) supported(fn *function) Support {
+	pv.mu.Lock()
+	defer pv.mu.Unlock()
+	if pv.support == nil {
+		s := probeSupport(fn)
+		pv.support = &s
+	}
+	return *pv.support
+}
+
+func probeSupport(fn *function) Support {
+	var s Support
+	if _, err := os.Stat("/sys/bus/event_source/devices/kprobe/type"); err == nil {
+		s.Kprobe = true
+	} else if dir, err := tracefs.Dir(); err == nil {
+		_, err := os.Stat(filepath.Join(dir, "kprobe_events"))
+		s.Kprobe = err == nil
+	}
+	s.Multi = features.HaveBPFLinkKprobeMulti() == nil
+	s.Fentry = fn != nil && fentryWorks(fn) == nil
+	return s
+}
+
+// fentryWorks loads and attaches an empty fentry program to fn.
+func fentryWorks(fn *function) error {
+	kt, err := ktypes.Spec()
+	if err != nil {
+		return err
+	}
+	prog, err := ebpf.NewProgramWithOptions(&ebpf.ProgramSpec{
+		Type: ebpf.Tracing, AttachType: ebpf.AttachTraceFEntry, AttachTo: fn.name, License: "GPL",
+		Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
+	}, ebpf.ProgramOptions{KernelTypes: kt})
+	if err != nil {
+		return err
+	}
+	defer prog.Close()
+	l, err := link.AttachTracing(link.TracingOptions{Program: prog})
+	if err != nil {
+		return err
+	}
+	return l.Close()
+}
+
+// mechanism is how one probe attaches on its own.
+type mechanism int
+
+const (
+	viaKprobe mechanism = iota
+	viaFentry
+)
+
+// mechanismOf chooses how p attaches when it does not share a
+// kprobe.multi program.
+func (pv *Provider) mechanismOf(p *provider.Probe) mechanism {
+	pr := probeOf(p)
+	if pr == nil {
+		return viaKprobe
+	}
+	pt := pv.protoOf(pr.fn)
+	pv.mu.Lock()
+	mode := pv.mode
+	pv.mu.Unlock()
+	if !pt.fentry {
+		return viaKprobe
+	}
+	switch mode {
+	case ModeKprobe, ModeMulti:
+		return viaKprobe
+	}
+	if pv.supported(pr.fn).Fentry {
+		return viaFentry
+	}
+	return viaKprobe
+}
+
+// errNoMechanism says the kernel can attach fbt probes in no way.
+var errNoMechanism = errors.New("this kernel has neither kprobes nor fentry")

@@ -1,0 +1,204 @@
+package fbt
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/link"
+
+	"github.com/godtrace/godtrace/provider"
+)
+
+// fbt's shared attachments serve every enabled function of a module
+// with one probe name from one kprobe program, which tells them apart
+// by the attach cookie: each function's number in the group, its
+// selector (provider.Numbered). Where the kernel has kprobe.multi
+// (5.18 with fprobe) the group is one link, attached in one system
+// call; elsewhere it is a kprobe per function, each with its cookie,
+// which saves loading a program per function but attaches them one at
+// a time. A group is one module's and one probe name's, because the
+// compiler's shared programs give probemod and probename one value for
+// the whole group.
+
+// groupName names the group of a probe: "entry:vmlinux".
+func groupName(pr *probe) string {
+	if pr.ret {
+		return returnName + ":" + pr.fn.module
+	}
+	return entryName + ":" + pr.fn.module
+}
+
+func groupReturns(group string) bool { return strings.HasPrefix(group, returnName+":") }
+
+// Share implements provider.Shared: any fbt probe can share its
+// module's group (the compiler numbers the selectors).
+func (pv *Provider) Share(p *provider.Probe) (string, uint32, bool) {
+	pr := probeOf(p)
+	if pr == nil || argRegs == nil {
+		return "", 0, false
+	}
+	pv.mu.Lock()
+	mode := pv.mode
+	pv.mu.Unlock()
+	if mode == ModeFentry || mode == ModeKprobe {
+		return "", 0, false
+	}
+	return groupName(pr), 0, true
+}
+
+// MinShared implements provider.Numbered.
+func (pv *Provider) MinShared(string) int {
+	pv.mu.Lock()
+	defer pv.mu.Unlock()
+	if pv.mode == ModeMulti {
+		return 1
+	}
+	return MinMulti
+}
+
+// SharedUsable implements provider.Shared: kprobes must work, or the
+// user asked for sharing (then attaching says why it cannot).
+func (pv *Provider) SharedUsable(string) bool {
+	pv.mu.Lock()
+	mode := pv.mode
+	pv.mu.Unlock()
+	s := pv.supported(nil)
+	return mode == ModeMulti || s.Multi || s.Kprobe
+}
+
+// SharedProgramType implements provider.Shared.
+func (pv *Provider) SharedProgramType(string) (ebpf.ProgramType, ebpf.AttachType) {
+	if pv.supported(nil).Multi {
+		return ebpf.Kprobe, ebpf.AttachTraceKprobeMulti
+	}
+	return ebpf.Kprobe, ebpf.AttachNone
+}
+
+// LoadSelector implements provider.Shared: the cookie.
+func (*Provider) LoadSelector(string) asm.Instructions {
+	return asm.Instructions{asm.Mov.Reg(asm.R1, asm.R6), asm.FnGetAttachCookie.Call()}
+}
+
+// SharedGuard implements provider.Shared: none.
+func (*Provider) SharedGuard(string) asm.Instructions { return nil }
+
+// LoadSharedArgs implements provider.Shared: the register arguments at
+// entry (a function's stack arguments differ from one to the next, so
+// a group loads none: arg6 and up read 0 there), the return value at
+// return.
+func (*Provider) LoadSharedArgs(group string) asm.Instructions {
+	if groupReturns(group) {
+		return kretprobeArgs()
+	}
+	return kprobeArgs(len(argRegs))
+}
+
+// SharedArgCount implements provider.Shared.
+func (pv *Provider) SharedArgCount(p *provider.Probe) int {
+	pr := probeOf(p)
+	pt := pv.protoOf(pr.fn)
+	if pr.ret {
+		if pt.known && pt.ret == "" {
+			return 1
+		}
+		return 2
+	}
+	if pt.known {
+		return min(pt.slots, len(argRegs))
+	}
+	return len(argRegs)
+}
+
+// AttachShared implements provider.Shared; fbt's groups attach through
+// AttachNumbered.
+func (*Provider) AttachShared(group string, _ *ebpf.Program) (io.Closer, error) {
+	return nil, fmt.Errorf("fbt: group %s attaches by number", group)
+}
+
+// AttachNumbered implements provider.Numbered: one kprobe.multi link
+// for the functions of probes, each with its index as the cookie, or a
+// kprobe per function with that cookie.
+func (pv *Provider) AttachNumbered(group string, probes []*provider.Probe, prog *ebpf.Program) (io.Closer, error) {
+	ret := groupReturns(group)
+	if pv.supported(nil).Multi {
+		opts := link.KprobeMultiOptions{
+			Symbols: make([]string, len(probes)),
+			Cookies: make([]uint64, len(probes)),
+		}
+		for i, p := range probes {
+			opts.Symbols[i] = probeOf(p).fn.name
+			opts.Cookies[i] = uint64(i)
+		}
+		attach := link.KprobeMulti
+		if ret {
+			attach = link.KretprobeMulti
+		}
+		l, err := attach(prog, opts)
+		if err != nil {
+			return nil, fmt.Errorf("kprobe.multi on %d functions: %w", len(probes), err)
+		}
+		return l, nil
+	}
+	if !pv.supported(nil).Kprobe {
+		return nil, errNoMechanism
+	}
+	// A kprobe is a perf event, a file descriptor each.
+	raiseFileLimit(len(probes))
+	attach := link.Kprobe
+	if ret {
+		attach = link.Kretprobe
+	}
+	ls := make(links, 0, len(probes))
+	for i, p := range probes {
+		l, err := attach(probeOf(p).fn.name, prog, &link.KprobeOptions{Cookie: uint64(i)})
+		if err != nil {
+			ls.Close()
+			return nil, fmt.Errorf("fbt:%s:%s:%s: %w", p.Module, p.Function, p.Name, err)
+		}
+		ls = append(ls, l)
+	}
+	return ls, nil
+}
+
+// links detaches several links as one.
+type links []link.Link
+
+func (ls links) Close() error {
+	var errs []error
+	for _, l := range ls {
+		errs = append(errs, l.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// raiseFileLimit lets the process hold n more file descriptors than it
+// has now, as far as the kernel allows: Go raises the soft limit to the
+// hard one at start, but the hard one is often 4096, and root may raise
+// it to fs.nr_open.
+func raiseFileLimit(n int) {
+	var lim unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_NOFILE, &lim) != nil {
+		return
+	}
+	want := lim.Cur + uint64(n)
+	if want <= lim.Cur {
+		return
+	}
+	if want > lim.Max {
+		if b, err := os.ReadFile("/proc/sys/fs/nr_open"); err == nil {
+			if top, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64); err == nil {
+				lim.Max = max(lim.Max, min(want, top))
+			}
+		}
+	}
+	lim.Cur = min(want, lim.Max)
+	unix.Setrlimit(unix.RLIMIT_NOFILE, &lim)
+}
