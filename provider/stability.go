@@ -81,6 +81,18 @@ var unstable = Attributes{
 	Args:     Attribute{Unstable, Unstable, ClassCommon},
 }
 
+// EvolvingISA are the attributes DTrace gives the syscall and fbt
+// providers: Evolving provider and probe names, the functions (system
+// calls, kernel functions) and their arguments Private to the ISA, the
+// modules Private.
+var EvolvingISA = Attributes{
+	Provider: Attribute{Evolving, Evolving, ClassCommon},
+	Module:   Attribute{Private, Private, ClassUnknown},
+	Function: Attribute{Private, Private, ClassISA},
+	Name:     Attribute{Evolving, Evolving, ClassCommon},
+	Args:     Attribute{Private, Private, ClassISA},
+}
+
 // known are the attributes DTrace declares for providers whose packages
 // do not say: dtrace (BEGIN, END, ERROR) and profile, as both illumos
 // and Oracle's DTrace declare them.

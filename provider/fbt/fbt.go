@@ -271,12 +271,4 @@ func (pv *Provider) Args(p *provider.Probe) ([]provider.Arg, error) {
 // Attributes implements provider.Attributed: DTrace's for fbt. The
 // provider and probe names are Evolving; the modules, functions and
 // arguments are the kernel's own, which change from build to build.
-func (*Provider) Attributes() provider.Attributes {
-	return provider.Attributes{
-		Provider: provider.Attribute{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
-		Module:   provider.Attribute{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-		Function: provider.Attribute{Name: provider.Private, Data: provider.Private, Class: provider.ClassISA},
-		Name:     provider.Attribute{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
-		Args:     provider.Attribute{Name: provider.Private, Data: provider.Private, Class: provider.ClassISA},
-	}
-}
+func (*Provider) Attributes() provider.Attributes { return provider.EvolvingISA }

@@ -37,12 +37,4 @@ func (pv *Provider) Args(p *provider.Probe) ([]provider.Arg, error) {
 // Attributes implements provider.Attributed with the syscall provider's
 // stability in DTrace: Evolving provider and probe names, the function
 // names (system calls) and their arguments Private to the ISA.
-func (*Provider) Attributes() provider.Attributes {
-	return provider.Attributes{
-		Provider: provider.Attribute{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
-		Module:   provider.Attribute{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
-		Function: provider.Attribute{Name: provider.Private, Data: provider.Private, Class: provider.ClassISA},
-		Name:     provider.Attribute{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassCommon},
-		Args:     provider.Attribute{Name: provider.Private, Data: provider.Private, Class: provider.ClassISA},
-	}
-}
+func (*Provider) Attributes() provider.Attributes { return provider.EvolvingISA }
