@@ -117,3 +117,20 @@ func run(dir, name string, args ...string) error {
 	}
 	return nil
 }
+
+// ExtraDir is where the machine has the files given to Run by absolute
+// path.
+const ExtraDir = "/extra"
+
+// Module returns the path of a module of the kernel DebianKernel
+// returned, by its path under the package's kernel/ directory
+// ("drivers/block/loop.ko"), for Run to take into the machine.
+func Module(t testing.TB, kernel, rel string) string {
+	t.Helper()
+	release := strings.TrimPrefix(filepath.Base(kernel), "vmlinuz-")
+	p := filepath.Join(filepath.Dir(filepath.Dir(kernel)), "lib", "modules", release, "kernel", rel)
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("vmtest: module %s: %v", rel, err)
+	}
+	return p
+}

@@ -24,8 +24,17 @@ const timeout = 15 * time.Minute
 // the tests matching the -test.run pattern there, and fails t with the
 // console output if they fail or the machine never reports. files are
 // globs, relative to the package directory like the tests' own paths,
-// of the files the tests read; they keep their relative places.
+// of the files the tests read; they keep their relative places. An
+// absolute path is a file from elsewhere (Module's), found in ExtraDir
+// by its base name.
 func Run(t *testing.T, kernel, pattern string, files ...string) {
+	t.Helper()
+	RunArgs(t, kernel, []string{"-test.run=" + pattern, "-test.v"}, files...)
+}
+
+// RunArgs is Run with the test binary's arguments given whole
+// ("-test.bench=." to run benchmarks); they may hold no spaces.
+func RunArgs(t *testing.T, kernel string, args []string, files ...string) {
 	t.Helper()
 	if Inside() {
 		t.Fatal("vmtest.Run inside the virtual machine")
@@ -42,6 +51,11 @@ func Run(t *testing.T, kernel, pattern string, files ...string) {
 	const pkgDir = "/src/pkg"
 	root.mkdir(pkgDir)
 	for _, g := range files {
+		if filepath.IsAbs(g) {
+			// A file from outside the tree (a kernel module).
+			root.add(path.Join(ExtraDir, filepath.Base(g)), g)
+			continue
+		}
 		matches, err := filepath.Glob(g)
 		if err != nil || len(matches) == 0 {
 			t.Fatalf("vmtest: %q matches no files", g)
@@ -79,15 +93,15 @@ func Run(t *testing.T, kernel, pattern string, files ...string) {
 			env = append(env, kv)
 		}
 	}
-	cmdline := fmt.Sprintf("console=ttyS0 panic=-1 quiet %s -- -test.run=%s -test.v",
-		strings.Join(env, " "), pattern)
+	cmdline := fmt.Sprintf("console=ttyS0 panic=-1 quiet %s -- %s",
+		strings.Join(env, " "), strings.Join(args, " "))
 	cmd := exec.CommandContext(ctx, "qemu-system-x86_64",
 		"-accel", "tcg", "-cpu", "max", "-m", "1024", "-smp", "1",
 		"-nographic", "-no-reboot", "-nodefaults", "-serial", "stdio",
 		"-kernel", kernel, "-initrd", initrd, "-append", cmdline)
 	start := time.Now()
 	out, err := cmd.CombinedOutput()
-	t.Logf("vmtest: %s booted and ran %q in %v", filepath.Base(kernel), pattern, time.Since(start).Round(time.Millisecond))
+	t.Logf("vmtest: %s booted and ran %q in %v", filepath.Base(kernel), args, time.Since(start).Round(time.Millisecond))
 	status, ok := exitStatus(out)
 	switch {
 	case ctx.Err() != nil:

@@ -2,6 +2,8 @@ package fbt_test
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/internal/testenv"
@@ -32,7 +36,7 @@ func TestDebian(t *testing.T) {
 		t.Skip("boots a kernel under emulation")
 	}
 	k := vmtest.DebianKernel(t)
-	vmtest.Run(t, k, "^TestKernel")
+	vmtest.Run(t, k, "^TestKernel", vmtest.Module(t, k, "drivers/block/loop.ko"))
 }
 
 // requireFbt skips a kernel test on a kernel that cannot attach fbt
@@ -206,6 +210,46 @@ func TestKernelWide(t *testing.T) {
 	entries, returns := count(`vfs_read\s+entry`), count(`vfs_read\s+return`)
 	if entries < 1 || entries != returns {
 		t.Errorf("vfs_read entered %d times, returned %d:\n%s", entries, returns, got)
+	}
+}
+
+// A module's functions are probes of the module, typed from the
+// module's BTF: loading loop.ko and asking /dev/loop-control for a free
+// device runs loop_control_ioctl(file, cmd, parm).
+func TestKernelModule(t *testing.T) {
+	requireFbt(t)
+	if !vmtest.Inside() {
+		t.Skip("loads a module: TestDebian runs it in a machine of its own")
+	}
+	mod, err := os.Open(filepath.Join(vmtest.ExtraDir, "loop.ko"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = unix.FinitModule(int(mod.Fd()), "", 0)
+	mod.Close()
+	if err != nil && !errors.Is(err, unix.EEXIST) {
+		t.Fatal("loading loop.ko:", err)
+	}
+	ctl := filepath.Join(t.TempDir(), "loop-control")
+	if err := unix.Mknod(ctl, unix.S_IFCHR|0o600, int(unix.Mkdev(10, 237))); err != nil {
+		t.Fatal(err)
+	}
+	work := func() {
+		fd, err := unix.Open(ctl, unix.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer unix.Close(fd)
+		if _, err := unix.IoctlRetInt(fd, unix.LOOP_CTL_GET_FREE); err != nil {
+			t.Fatal("LOOP_CTL_GET_FREE:", err)
+		}
+	}
+	for _, mode := range modes {
+		src := `fbt:loop:loop_control_ioctl:entry /pid == $1/ { printf("%s %s %x", probemod, probefunc, args[1]); exit(0); }`
+		got := run(t, mode, src, work)
+		if want := fmt.Sprintf("loop loop_control_ioctl %x", unix.LOOP_CTL_GET_FREE); strings.TrimSpace(got) != want {
+			t.Errorf("%s: printed %q, want %q", mode, got, want)
+		}
 	}
 }
 

@@ -1,0 +1,197 @@
+package fbt_test
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/link"
+
+	"github.com/godtrace/godtrace/dtrace"
+	"github.com/godtrace/godtrace/internal/testenv"
+	"github.com/godtrace/godtrace/internal/vmtest"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/fbt"
+	"github.com/godtrace/godtrace/provider/ktypes"
+)
+
+// TestDebianBench runs the fbt benchmarks (BenchmarkKernel*) in Debian's
+// kernel under qemu, as bench/fbt.sh asks with GODTRACE_FBT_BENCH=1; the
+// figures are emulated CPU time, comparable within one run only.
+func TestDebianBench(t *testing.T) {
+	if vmtest.Inside() || os.Getenv("GODTRACE_FBT_BENCH") == "" {
+		t.Skip("bench/fbt.sh runs the fbt benchmarks in a virtual machine")
+	}
+	k := vmtest.DebianKernel(t)
+	benchtime := os.Getenv("GODTRACE_FBT_BENCHTIME")
+	if benchtime == "" {
+		benchtime = "200000x"
+	}
+	vmtest.RunArgs(t, k, []string{"-test.run=^$", "-test.bench=^BenchmarkKernelGetppid$", "-test.benchtime=" + benchtime, "-test.count=3", "-test.v"})
+	// Each start attaches up to thousands of functions: once is enough.
+	vmtest.RunArgs(t, k, []string{"-test.run=^$", "-test.bench=^BenchmarkKernelStart$", "-test.benchtime=1x", "-test.count=1", "-test.v"})
+}
+
+// benchFunc is the function the per-call benchmarks trace: getppid(2)'s
+// entry point, which the benchmark calls and which nothing else runs
+// often.
+const benchFunc = "__x64_sys_getppid"
+
+// BenchmarkKernelGetppid is the cost of a getppid(2) untraced, and
+// traced by `fbt::__x64_sys_getppid:entry { @ = count(); }` in each
+// mechanism and by the least program that does the same job (the floor:
+// a per-CPU counter incremented), attached the same way. The added cost
+// per event is a traced row less the untraced one.
+func BenchmarkKernelGetppid(b *testing.B) {
+	testenv.RequireBPF(b)
+	if !vmtest.Inside() {
+		b.Skip("bench/fbt.sh runs it in a kernel with kprobes and fentry")
+	}
+	calls := func(b *testing.B) {
+		for b.Loop() {
+			syscall.Getppid()
+		}
+	}
+	b.Run("untraced", calls)
+	for _, kind := range []string{"fentry", "kprobe"} {
+		b.Run("floor-"+kind, func(b *testing.B) {
+			defer floor(b, kind)()
+			calls(b)
+		})
+	}
+	for _, mode := range []fbt.Mode{fbt.ModeFentry, fbt.ModeKprobe, fbt.ModeMulti} {
+		b.Run("dtrace-"+string(mode), func(b *testing.B) {
+			defer enable(b, mode, `fbt::`+benchFunc+`:entry { @ = count(); }`)()
+			calls(b)
+		})
+	}
+}
+
+// floor attaches the least counting program to benchFunc, as a fentry
+// program or a kprobe, and returns its detach.
+func floor(b *testing.B, kind string) func() {
+	counts, err := ebpf.NewMap(&ebpf.MapSpec{Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: 8, MaxEntries: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	insns := asm.Instructions{
+		asm.StoreImm(asm.R10, -4, 0, asm.Word),
+		asm.LoadMapPtr(asm.R1, counts.FD()),
+		asm.Mov.Reg(asm.R2, asm.R10),
+		asm.Add.Imm(asm.R2, -4),
+		asm.FnMapLookupElem.Call(),
+		asm.JEq.Imm(asm.R0, 0, "out"),
+		asm.LoadMem(asm.R1, asm.R0, 0, asm.DWord),
+		asm.Add.Imm(asm.R1, 1),
+		asm.StoreMem(asm.R0, 0, asm.R1, asm.DWord),
+		asm.Mov.Imm(asm.R0, 0).WithSymbol("out"),
+		asm.Return(),
+	}
+	ps := &ebpf.ProgramSpec{Type: ebpf.Kprobe, License: "GPL", Instructions: insns}
+	if kind == "fentry" {
+		ps.Type, ps.AttachType, ps.AttachTo = ebpf.Tracing, ebpf.AttachTraceFEntry, benchFunc
+	}
+	kt, err := ktypes.Spec()
+	if err != nil {
+		b.Fatal(err)
+	}
+	prog, err := ebpf.NewProgramWithOptions(ps, ebpf.ProgramOptions{KernelTypes: kt})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var l link.Link
+	if kind == "fentry" {
+		l, err = link.AttachTracing(link.TracingOptions{Program: prog})
+	} else {
+		l, err = link.Kprobe(benchFunc, prog, nil)
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	return func() {
+		var n []uint64
+		if err := counts.Lookup(uint32(0), &n); err != nil {
+			b.Error(err)
+		}
+		total := uint64(0)
+		for _, c := range n {
+			total += c
+		}
+		if total < uint64(b.N) {
+			b.Errorf("the floor counted %d of %d calls", total, b.N)
+		}
+		l.Close()
+		prog.Close()
+		counts.Close()
+	}
+}
+
+// enable compiles and enables src in mode, and returns what stops it.
+func enable(b *testing.B, mode fbt.Mode, src string) func() {
+	h, err := dtrace.Open()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := h.Options.Set("fbtattach", string(mode)); err != nil {
+		b.Fatal(err)
+	}
+	if err := h.Compile([]dtrace.Source{{Text: []byte(src)}}, nil); err != nil {
+		b.Fatal(err)
+	}
+	if err := h.Exec(); err != nil {
+		b.Fatal(err)
+	}
+	if err := h.Go(); err != nil {
+		b.Fatal(err)
+	}
+	return func() {
+		var out, errs strings.Builder
+		p := dtrace.NewPrinter(&out, &errs, true)
+		if err := h.Stop(p); err != nil {
+			b.Error(err)
+		}
+		h.Close()
+	}
+}
+
+// BenchmarkKernelStart is the time from compiling
+// `fbt::F1:entry, ..., fbt::FN:entry { @ = count(); } BEGIN { exit(0); }`
+// to its exit, for the first N functions of the listing (auto mode:
+// fentry programs below fbt.MinMulti functions, one shared program from
+// there), as dtrace -n would take; all is `fbt::*sys_*:entry`.
+func BenchmarkKernelStart(b *testing.B) {
+	testenv.RequireBPF(b)
+	if !vmtest.Inside() {
+		b.Skip("bench/fbt.sh runs it in a kernel with kprobes and fentry")
+	}
+	h, err := dtrace.Open()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ps, err := h.Registry().Match(provider.Desc{Provider: "fbt", Name: "entry"})
+	h.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{10, 100, 1000} {
+		var descs []string
+		for _, p := range ps[:min(n, len(ps))] {
+			descs = append(descs, "fbt:"+p.Module+":"+p.Function+":entry")
+		}
+		src := strings.Join(descs, ",\n") + " { @ = count(); } BEGIN { exit(0); }"
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				enable(b, fbt.ModeAuto, src)()
+			}
+		})
+	}
+	b.Run("sys", func(b *testing.B) {
+		for b.Loop() {
+			enable(b, fbt.ModeAuto, `fbt::*sys_*:entry { @ = count(); } BEGIN { exit(0); }`)()
+		}
+	})
+}
