@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fbt's benchmarks, run in Debian's cloud kernel under qemu (this
 # machine's kernel has no kprobes and refuses fentry): the added cost of
-# `fbt::__x64_sys_getppid:entry { @ = count(); }` per call in each
+# `fbt::__task_pid_nr_ns:entry { @ = count(); }` per call in each
 # mechanism against the least program that counts the same calls (the
 # floor), and the time to start and exit with 10, 100 and 1,000
 # functions enabled and with `fbt::*sys_*:entry`. Under emulation the
@@ -12,4 +12,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 GODTRACE_FBT_BENCH=1 GODTRACE_FBT_BENCHTIME="${1:-200000x}" \
 	go test ./provider/fbt -run '^TestDebianBench$' -count=1 -v -timeout 60m |
-	grep -E '^\s*(Benchmark|vmtest:|--- )' | sed 's/^ *//'
+	grep -E '^\s*(Benchmark|vmtest:|--- |\S+_test.go:)' | sed 's/^ *//'

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,9 +28,61 @@ import (
 
 // Objects are the loaded maps and programs of one D program.
 type Objects struct {
-	coll     *ebpf.Collection
-	programs map[uint32]*ebpf.Program // by probe ID
-	links    []io.Closer
+	coll       *ebpf.Collection
+	programs   map[uint32]*ebpf.Program // by probe ID
+	companions []loadedCompanion
+	links      []io.Closer
+}
+
+// loadedCompanion is a provider's companion program (provider.Companion),
+// loaded.
+type loadedCompanion struct {
+	c    *provider.Companion
+	prog *ebpf.Program
+}
+
+// addCompanions adds to cs the companion programs the probes of p need,
+// once each, with their maps, and returns them by program name.
+func addCompanions(cs *ebpf.CollectionSpec, p *spec.Program) map[string]*provider.Companion {
+	comps := map[string]*provider.Companion{}
+	seen := map[string]bool{}
+	for _, pp := range p.Probes {
+		acc, ok := pp.Probe.Owner().(provider.Accompanied)
+		if !ok {
+			continue
+		}
+		for _, c := range acc.Companions(pp.Probe) {
+			if seen[c.Name] {
+				continue
+			}
+			seen[c.Name] = true
+			name := fmt.Sprintf("companion_%d", len(comps))
+			ps := c.Program.Copy()
+			ps.Name = mapName(c.Name)
+			cs.Programs[name] = ps
+			comps[name] = c
+			for _, m := range c.Maps {
+				if cs.Maps[m.Name] == nil {
+					// cs.Maps is the compiled program's: add to a copy.
+					maps := make(map[string]*ebpf.MapSpec, len(cs.Maps)+1)
+					for k, v := range cs.Maps {
+						maps[k] = v
+					}
+					maps[m.Name] = m
+					cs.Maps = maps
+				}
+			}
+		}
+	}
+	return comps
+}
+
+// mapName cuts a name to what the kernel keeps of an object's name.
+func mapName(s string) string {
+	if len(s) > 15 {
+		return s[:15]
+	}
+	return s
 }
 
 // Load creates the maps and loads the programs of p.
@@ -48,6 +101,7 @@ func Load(p *spec.Program) (*Objects, error) {
 		return nil, err
 	}
 	addPlumbing(cs)
+	comps := addCompanions(cs, p)
 	var opts ebpf.CollectionOptions
 	if needsKernelTypes(cs) {
 		// cilium/ebpf would load the kernel's BTF a second time.
@@ -69,6 +123,10 @@ func Load(p *spec.Program) (*Objects, error) {
 	for id, name := range names {
 		o.programs[id] = coll.Programs[name]
 	}
+	for name, c := range comps {
+		o.companions = append(o.companions, loadedCompanion{c, coll.Programs[name]})
+	}
+	slices.SortFunc(o.companions, func(a, b loadedCompanion) int { return strings.Compare(a.c.Name, b.c.Name) })
 	return o, nil
 }
 
@@ -82,6 +140,15 @@ func (o *Objects) Program(probeID uint32) *ebpf.Program { return o.programs[prob
 // which the consumer fires itself. On error, what was attached is
 // detached.
 func (o *Objects) Attach(p *spec.Program) error {
+	// Companions first: they keep the state the probes read.
+	for _, lc := range o.companions {
+		l, err := lc.c.Attach(lc.prog)
+		if err != nil {
+			o.Detach()
+			return fmt.Errorf("could not enable %s: %w", lc.c.Name, err)
+		}
+		o.links = append(o.links, l)
+	}
 	for _, pp := range p.Probes {
 		if pp.Probe.Provider == "dtrace" {
 			continue

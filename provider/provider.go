@@ -115,3 +115,24 @@ type Framed interface {
 	// shared attachment p fires through (Shared), "" for its own.
 	OwnFrames(p *Probe, group string) int
 }
+
+// Companion is a program a provider loads and attaches beside the
+// programs of some of its probes, to keep kernel state their LoadArgs
+// read: lockstat's adaptive-block fires where a contention ends, and a
+// companion where it begins keeps when that was. Companions of one Name
+// are loaded once per program, whichever probes ask for them.
+type Companion struct {
+	Name    string
+	Program *ebpf.ProgramSpec
+	// Maps are the maps the companion and the probes' instructions
+	// share, referenced by name (asm.Instruction.WithReference).
+	Maps   []*ebpf.MapSpec
+	Attach func(prog *ebpf.Program) (io.Closer, error)
+}
+
+// Accompanied is implemented by providers whose probes need companions.
+type Accompanied interface {
+	// Companions returns what p's program needs loaded and attached
+	// before it.
+	Companions(p *Probe) []*Companion
+}

@@ -158,3 +158,20 @@ func (pv *Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, er
 func storeImm64(dst asm.Register, off int16, v int32) asm.Instruction {
 	return asm.Instruction{OpCode: asm.StoreImmOp(asm.DWord), Dst: dst, Offset: off, Constant: int64(v)}
 }
+
+// KprobeArg returns the instruction that loads argument i of the
+// function a kprobe fired at the entry of, from its registers (the
+// context in ctx), into dst; i must be below KprobeRegArgs.
+func KprobeArg(dst, ctx asm.Register, i int) asm.Instruction {
+	return asm.LoadMem(dst, ctx, argRegs[i], asm.DWord)
+}
+
+// KprobeRet returns the instruction that loads the return value at a
+// kretprobe.
+func KprobeRet(dst, ctx asm.Register) asm.Instruction {
+	return asm.LoadMem(dst, ctx, retReg, asm.DWord)
+}
+
+// KprobeRegArgs is how many arguments the calling convention passes in
+// registers.
+var KprobeRegArgs = len(argRegs)

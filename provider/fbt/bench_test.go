@@ -36,13 +36,14 @@ func TestDebianBench(t *testing.T) {
 	vmtest.RunArgs(t, k, []string{"-test.run=^$", "-test.bench=^BenchmarkKernelStart$", "-test.benchtime=1x", "-test.count=1", "-test.v"})
 }
 
-// benchFunc is the function the per-call benchmarks trace: getppid(2)'s
-// entry point, which the benchmark calls and which nothing else runs
-// often.
-const benchFunc = "__x64_sys_getppid"
+// benchFunc is the function the per-call benchmarks trace: getppid(2)
+// calls it once (task_tgid_vnr of the parent), and little else does on
+// an idle machine. The system call's own entry point has no BTF and no
+// fentry.
+const benchFunc = "__task_pid_nr_ns"
 
 // BenchmarkKernelGetppid is the cost of a getppid(2) untraced, and
-// traced by `fbt::__x64_sys_getppid:entry { @ = count(); }` in each
+// traced by `fbt::__task_pid_nr_ns:entry { @ = count(); }` in each
 // mechanism and by the least program that does the same job (the floor:
 // a per-CPU counter incremented), attached the same way. The added cost
 // per event is a traced row less the untraced one.

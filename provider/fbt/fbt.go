@@ -44,7 +44,9 @@ type Provider struct {
 	listErr  error
 	modTypes map[string]*btf.Spec // BTF of the modules looked up
 	mode     Mode
-	support  *Support
+	// What the kernel supports, found when first needed (mechanism.go).
+	probed, fentryTried bool
+	found               Support
 }
 
 // Config says where a Provider finds what it lists and types; the zero
@@ -80,7 +82,7 @@ func NewConfig(cfg Config) *Provider {
 	if cfg.ModuleTypes == nil {
 		cfg.ModuleTypes = btf.LoadKernelModuleSpec
 	}
-	return &Provider{cfg: cfg, modTypes: map[string]*btf.Spec{}, mode: ModeAuto, support: cfg.Support}
+	return &Provider{cfg: cfg, modTypes: map[string]*btf.Spec{}, mode: ModeAuto}
 }
 
 // Name implements provider.Provider.
@@ -200,6 +202,22 @@ func (pv *Provider) list() ([]*function, error) {
 		return nil, fmt.Errorf("cannot list kernel functions: %w", err)
 	}
 	return fns, nil
+}
+
+// Traceable reports whether fbt offers name, a function of the core
+// kernel.
+func (pv *Provider) Traceable(name string) bool {
+	if _, err := pv.functions(); err != nil {
+		return false
+	}
+	pv.mu.Lock()
+	defer pv.mu.Unlock()
+	for _, fn := range pv.byName[name] {
+		if fn.module == coreModule {
+			return true
+		}
+	}
+	return false
 }
 
 // probeOf returns p's fbt description.

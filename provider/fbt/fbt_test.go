@@ -172,6 +172,8 @@ func TestProtoSlots(t *testing.T) {
 			[]provider.Arg{{Native: "long"}}, false},
 		{"struct return", &btf.FuncProto{Return: pair, Params: params(long)}, 1,
 			[]provider.Arg{{Native: "long"}}, false},
+		{"function pointer", &btf.FuncProto{Return: long, Params: params(&btf.Pointer{Target: &btf.FuncProto{Return: long}})}, 1,
+			[]provider.Arg{{Native: "long (*)(void)"}}, false},
 	} {
 		p := protoOfFunc(c.fp)
 		if p.slots != c.slots || p.fentry != c.fentry || c.args != nil && !slices.Equal(p.args, c.args) {

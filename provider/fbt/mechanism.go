@@ -70,20 +70,28 @@ type Support struct {
 }
 
 // supported finds out, once, what the kernel offers. fentry is tried
-// on fn, a function that BTF describes: a kernel may have the program
-// type and still refuse to load or attach it (lockdown, a missing
-// ftrace direct call).
+// on fn, a function that BTF describes, when one is given: a kernel may
+// have the program type and still refuse to load or attach it
+// (lockdown, a missing ftrace direct call). Until then Fentry reads
+// false.
 func (pv *Provider) supported(fn *function) Support {
 	pv.mu.Lock()
 	defer pv.mu.Unlock()
-	if pv.support == nil {
-		s := probeSupport(fn)
-		pv.support = &s
+	if pv.cfg.Support != nil {
+		return *pv.cfg.Support
 	}
-	return *pv.support
+	if !pv.probed {
+		pv.probed = true
+		pv.found = probeSupport()
+	}
+	if fn != nil && !pv.fentryTried {
+		pv.fentryTried = true
+		pv.found.Fentry = fentryWorks(fn) == nil
+	}
+	return pv.found
 }
 
-func probeSupport(fn *function) Support {
+func probeSupport() Support {
 	var s Support
 	if _, err := os.Stat("/sys/bus/event_source/devices/kprobe/type"); err == nil {
 		s.Kprobe = true
@@ -92,7 +100,6 @@ func probeSupport(fn *function) Support {
 		s.Kprobe = err == nil
 	}
 	s.Multi = features.HaveBPFLinkKprobeMulti() == nil
-	s.Fentry = fn != nil && fentryWorks(fn) == nil
 	return s
 }
 
@@ -148,6 +155,10 @@ func (pv *Provider) mechanismOf(p *provider.Probe) mechanism {
 	}
 	return viaKprobe
 }
+
+// Kprobes reports whether the kernel attaches kprobes (lockstat builds
+// on them).
+func (pv *Provider) Kprobes() bool { return pv.supported(nil).Kprobe }
 
 // errNoMechanism says the kernel can attach fbt probes in no way.
 var errNoMechanism = errors.New("this kernel has neither kprobes nor fentry")

@@ -73,7 +73,7 @@ func protoOfFunc(fp *btf.FuncProto) *proto {
 		}
 		if p.slots < provider.NArgs {
 			native := "uint64_t"
-			if regular {
+			if regular || isFuncPointer(prm.Type) {
 				native = ktypes.CType(prm.Type)
 			}
 			p.args = append(p.args, provider.Arg{Native: native, Mapping: p.slots})
@@ -99,7 +99,11 @@ func protoOfFunc(fp *btf.FuncProto) *proto {
 func slotsOf(t btf.Type) (n int, regular bool) {
 	t = btf.UnderlyingType(t)
 	switch t := t.(type) {
-	case *btf.Pointer, *btf.Enum:
+	case *btf.Pointer:
+		// The 6.1 verifier refuses a fentry program's load of a
+		// function pointer argument ("invalid bpf_context access").
+		return 1, !isFuncPointer(t)
+	case *btf.Enum:
 		return 1, true
 	case *btf.Int:
 		return max(1, int(t.Size+7)/8), t.Size > 0 && t.Size <= 8
@@ -117,4 +121,14 @@ func slotsOf(t btf.Type) (n int, regular bool) {
 func isVoid(t btf.Type) bool {
 	_, ok := t.(*btf.Void)
 	return ok || t == nil
+}
+
+// isFuncPointer reports whether t is a pointer to a function.
+func isFuncPointer(t btf.Type) bool {
+	p, ok := btf.UnderlyingType(t).(*btf.Pointer)
+	if !ok {
+		return false
+	}
+	_, fn := btf.UnderlyingType(p.Target).(*btf.FuncProto)
+	return fn
 }
