@@ -37,6 +37,7 @@ import (
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/dtraceprov"
 	"github.com/godtrace/godtrace/provider/fbt"
+	"github.com/godtrace/godtrace/provider/lockstat"
 	"github.com/godtrace/godtrace/provider/ktypes"
 	"github.com/godtrace/godtrace/provider/profile"
 	"github.com/godtrace/godtrace/provider/rawtp"
@@ -102,7 +103,7 @@ func Open() (*Handle, error) {
 	kernelFuncs := fbt.New()
 	return &Handle{
 		Options:   option.New(),
-		reg:       provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP(), kernelFuncs),
+		reg:       provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP(), kernelFuncs, lockstat.New(kernelFuncs)),
 		fbt:       kernelFuncs,
 		printed:   map[int]bool{},
 		kernelBTF: ktypes.Spec,

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/dtrace"
+	"github.com/godtrace/godtrace/internal/dtracetest"
 	"github.com/godtrace/godtrace/internal/testenv"
 	"github.com/godtrace/godtrace/internal/vmtest"
 	"github.com/godtrace/godtrace/provider"
@@ -56,51 +57,10 @@ func requireFbt(t *testing.T) {
 // modes are the attach mechanisms every behaviour is checked with.
 var modes = []fbt.Mode{fbt.ModeFentry, fbt.ModeKprobe, fbt.ModeMulti}
 
-// run compiles src with $1 the test's pid, enables it, runs work, and
-// returns what dtrace -q prints once the program exits (or after 60 s),
-// the aggregations included.
+// run runs src in fbt's attach mode, for up to a minute.
 func run(t *testing.T, mode fbt.Mode, src string, work func()) string {
 	t.Helper()
-	h, err := dtrace.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
-	if err := h.Options.Set("fbtattach", string(mode)); err != nil {
-		t.Fatal(err)
-	}
-	if err := h.Compile([]dtrace.Source{{Text: []byte(src)}}, []string{"test", strconv.Itoa(os.Getpid())}); err != nil {
-		t.Fatalf("%s: %v", mode, err)
-	}
-	if err := h.Exec(); err != nil {
-		t.Fatalf("%s: %v", mode, err)
-	}
-	if err := h.Go(); err != nil {
-		t.Fatalf("%s: %v", mode, err)
-	}
-	var out, errs bytes.Buffer
-	p := dtrace.NewPrinter(&out, &errs, true)
-	work()
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); {
-		done, err := h.Consume(p, 10*time.Millisecond)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if done {
-			break
-		}
-	}
-	if err := h.Stop(p); err != nil {
-		t.Fatal(err)
-	}
-	if err := p.PrintAggregations(h); err != nil {
-		t.Fatal(err)
-	}
-	p.Flush()
-	if errs.Len() > 0 {
-		t.Errorf("%s: stderr: %s", mode, errs.String())
-	}
-	return out.String()
+	return dtracetest.Run(t, map[string]string{"fbtattach": string(mode)}, src, work, time.Minute)
 }
 
 // readFile is the workload: it reads the n bytes of a file named name

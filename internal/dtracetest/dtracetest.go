@@ -1,0 +1,63 @@
+// Package dtracetest runs D programs in tests, through the dtrace
+// library as dtrace(1) does, and returns what they print.
+package dtracetest
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/godtrace/godtrace/dtrace"
+)
+
+// Run compiles src with the options given (-x name=value) and $1 the
+// test process's pid, enables it, runs work, and returns what dtrace -q
+// prints once the program exits, or after timeout, the aggregations
+// included. Anything on stderr fails the test.
+func Run(t testing.TB, options map[string]string, src string, work func(), timeout time.Duration) string {
+	t.Helper()
+	h, err := dtrace.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	for name, v := range options {
+		if err := h.Options.Set(name, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := h.Compile([]dtrace.Source{{Text: []byte(src)}}, []string{"test", strconv.Itoa(os.Getpid())}); err != nil {
+		t.Fatalf("%v: %v", options, err)
+	}
+	if err := h.Exec(); err != nil {
+		t.Fatalf("%v: %v", options, err)
+	}
+	if err := h.Go(); err != nil {
+		t.Fatalf("%v: %v", options, err)
+	}
+	var out, errs bytes.Buffer
+	p := dtrace.NewPrinter(&out, &errs, true)
+	work()
+	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); {
+		done, err := h.Consume(p, 10*time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done {
+			break
+		}
+	}
+	if err := h.Stop(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.PrintAggregations(h); err != nil {
+		t.Fatal(err)
+	}
+	p.Flush()
+	if errs.Len() > 0 {
+		t.Errorf("%v: stderr: %s", options, errs.String())
+	}
+	return out.String()
+}
