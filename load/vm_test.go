@@ -16,12 +16,6 @@ func TestMain(m *testing.M) {
 // but may_goto, some helpers and the precision of range tracking are
 // newer).
 func TestVerifierDebian(t *testing.T) {
-	if vmtest.Inside() {
-		t.Skip("this is the virtual machine")
-	}
-	if testing.Short() {
-		t.Skip("boots a kernel under emulation")
-	}
-	k := vmtest.DebianKernel(t)
+	k := vmtest.Debian(t)
 	vmtest.Run(t, k, "^TestVerifier$", "../compile/testdata/*.d", "../lang/check/testdata/ok.d")
 }

@@ -18,6 +18,17 @@ import (
 // included. Anything on stderr fails the test.
 func Run(t testing.TB, options map[string]string, src string, work func(), timeout time.Duration) string {
 	t.Helper()
+	out, errs := RunErr(t, options, src, work, timeout)
+	if errs != "" {
+		t.Errorf("%v: stderr: %s", options, errs)
+	}
+	return out
+}
+
+// RunErr is Run for a program that may print errors: it returns what
+// dtrace prints on stderr as well.
+func RunErr(t testing.TB, options map[string]string, src string, work func(), timeout time.Duration) (stdout, stderr string) {
+	t.Helper()
 	h, err := dtrace.Open()
 	if err != nil {
 		t.Fatal(err)
@@ -56,8 +67,5 @@ func Run(t testing.TB, options map[string]string, src string, work func(), timeo
 		t.Fatal(err)
 	}
 	p.Flush()
-	if errs.Len() > 0 {
-		t.Errorf("%v: stderr: %s", options, errs.String())
-	}
-	return out.String()
+	return out.String(), errs.String()
 }

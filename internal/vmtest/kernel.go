@@ -134,3 +134,16 @@ func Module(t testing.TB, kernel, rel string) string {
 	}
 	return p
 }
+
+// Debian is DebianKernel for a test that boots it: it skips inside the
+// virtual machine (the test is what runs there) and under -short.
+func Debian(t *testing.T) string {
+	t.Helper()
+	if Inside() {
+		t.Skip("this is the virtual machine")
+	}
+	if testing.Short() {
+		t.Skip("boots a kernel under emulation")
+	}
+	return DebianKernel(t)
+}

@@ -30,13 +30,7 @@ func TestMain(m *testing.M) {
 // cloud kernel (6.1), booted under qemu: this machine's kernel has no
 // kprobes and refuses fentry, Debian's has both, and kprobe.multi.
 func TestDebian(t *testing.T) {
-	if vmtest.Inside() {
-		t.Skip("this is the virtual machine")
-	}
-	if testing.Short() {
-		t.Skip("boots a kernel under emulation")
-	}
-	k := vmtest.DebianKernel(t)
+	k := vmtest.Debian(t)
 	vmtest.Run(t, k, "^TestKernel", vmtest.Module(t, k, "drivers/block/loop.ko"))
 }
 
@@ -146,6 +140,33 @@ func TestKernelStack(t *testing.T) {
 			if len(head) != 2 || !strings.HasPrefix(head[0], frames[0]+"+") || head[1] != strconv.Itoa(len(frames)) {
 				t.Errorf("%s %s: caller and stackdepth %q, stack() %d frames from %s:\n%s", mode, name, head, len(frames), frames[0], got)
 			}
+		}
+	}
+}
+
+// ustack() at an fbt probe is the user stack of the thread that entered
+// the kernel: here the Go code that called read(2).
+func TestKernelUstack(t *testing.T) {
+	requireFbt(t)
+	for _, mode := range modes {
+		src := `fbt::vfs_read:entry /pid == $1 && stringof(args[0]->f_path.dentry->d_name.name) == "fbt-ustack"/ { ustack(); exit(0); }`
+		got := run(t, mode, src, readFile(t, "fbt-ustack", 2))
+		if !strings.Contains(got, "os.(*File).Read") {
+			t.Errorf("%s: ustack() holds no os.(*File).Read:\n%s", mode, got)
+		}
+	}
+}
+
+// A bad pointer read in an fbt clause ends the clause in ERROR, as
+// anywhere else, and the probe goes on firing.
+func TestKernelError(t *testing.T) {
+	requireFbt(t)
+	for _, mode := range modes {
+		src := `fbt::vfs_read:entry /pid == $1 && stringof(args[0]->f_path.dentry->d_name.name) == "fbt-error"/ { trace(*(int *)8); }
+			ERROR { printf("%d %d", arg4, arg5); exit(0); }`
+		got, errs := dtracetest.RunErr(t, map[string]string{"fbtattach": string(mode)}, src, readFile(t, "fbt-error", 2), time.Minute)
+		if want := "1 8"; strings.TrimSpace(got) != want || !strings.Contains(errs, "invalid address (0x8) in action #1") {
+			t.Errorf("%s: printed %q and %q, want %q and the fault", mode, got, errs, want)
 		}
 	}
 }

@@ -24,13 +24,7 @@ func TestMain(m *testing.M) {
 // has the kprobes the acquire and release probes need (this machine's
 // kernel runs the block and spin ones, on tracepoints).
 func TestDebian(t *testing.T) {
-	if vmtest.Inside() {
-		t.Skip("this is the virtual machine")
-	}
-	if testing.Short() {
-		t.Skip("boots a kernel under emulation")
-	}
-	vmtest.Run(t, vmtest.DebianKernel(t), "^TestKernel|^TestContention")
+	vmtest.Run(t, vmtest.Debian(t), "^TestKernel|^TestContention")
 }
 
 func run(t *testing.T, src string, work func()) string {
