@@ -14,6 +14,9 @@ type function struct {
 	// probes.
 	index int
 	proto *proto // its prototype, once looked up (see Provider.protoOf)
+	// fentryOK says the verifier loads fentry and fexit programs that
+	// read its arguments, once fentryTried (Provider.fentryAccepts).
+	fentryTried, fentryOK bool
 }
 
 // The module of the core kernel's functions, as DTrace names it.

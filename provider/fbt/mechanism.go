@@ -150,10 +150,54 @@ func (pv *Provider) mechanismOf(p *provider.Probe) mechanism {
 	case ModeKprobe, ModeMulti:
 		return viaKprobe
 	}
-	if pv.supported(pr.fn).Fentry {
+	if pv.supported(pr.fn).Fentry && pv.fentryAccepts(pr.fn, pt) {
 		return viaFentry
 	}
 	return viaKprobe
+}
+
+// fentryAccepts reports whether the verifier loads fentry and fexit
+// programs for fn that read its arguments and return value as LoadArgs
+// does, tried once per function: BTF does not tell every prototype the
+// kernel's trampolines refuse (6.1 refuses some pointer arguments the
+// prototype types plainly).
+func (pv *Provider) fentryAccepts(fn *function, pt *proto) bool {
+	pv.mu.Lock()
+	defer pv.mu.Unlock()
+	if pv.cfg.Support != nil {
+		return true // a test's kernel: nothing to try
+	}
+	if fn.fentryTried {
+		return fn.fentryOK
+	}
+	fn.fentryTried = true
+	kt, err := ktypes.Spec()
+	if err != nil {
+		return false
+	}
+	for _, ret := range []bool{false, true} {
+		at := ebpf.AttachTraceFEntry
+		if ret {
+			at = ebpf.AttachTraceFExit
+		}
+		// The loads LoadArgs makes, into a stack slot.
+		var insns asm.Instructions
+		for _, ins := range fentryArgs(pt, ret) {
+			if ins.OpCode.Class() == asm.LdXClass {
+				insns = append(insns, ins, asm.StoreMem(asm.R10, -8, ins.Dst, asm.DWord))
+			}
+		}
+		insns = append(asm.Instructions{asm.Mov.Reg(asm.R6, asm.R1)}, append(insns, asm.Mov.Imm(asm.R0, 0), asm.Return())...)
+		prog, err := ebpf.NewProgramWithOptions(&ebpf.ProgramSpec{
+			Type: ebpf.Tracing, AttachType: at, AttachTo: fn.name, License: "GPL", Instructions: insns,
+		}, ebpf.ProgramOptions{KernelTypes: kt})
+		if err != nil {
+			return false
+		}
+		prog.Close()
+	}
+	fn.fentryOK = true
+	return true
 }
 
 // Kprobes reports whether the kernel attaches kprobes (lockstat builds
