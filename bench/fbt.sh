@@ -7,9 +7,10 @@
 # functions enabled and with `fbt::*sys_*:entry`. Under emulation the
 # figures are slow in absolute terms; compare rows of one run.
 #
-#   bench/fbt.sh [BENCHTIME]     (default 200000x calls per row)
+#   bench/fbt.sh [BENCHTIME [calls|start]]
+#   (default 200000x calls per row, both parts)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-GODTRACE_FBT_BENCH=1 GODTRACE_FBT_BENCHTIME="${1:-200000x}" \
+GODTRACE_FBT_BENCH="${2:-both}" GODTRACE_FBT_BENCHTIME="${1:-200000x}" \
 	go test ./provider/fbt -run '^TestDebianBench$' -count=1 -v -timeout 60m |
 	grep -E '^\s*(Benchmark|vmtest:|--- |\S+_test.go:)' | sed 's/^ *//'

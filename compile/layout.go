@@ -319,7 +319,12 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 		g.emit(storeImm64(regScratch, scratchTimestamp, 0))
 	}
 	g.emit(asm.Mov.Reg(asm.R9, regScratch))
-	g.emit(p.Owner().LoadArgs(p)...)
+	// Loads that only fill the argument slots are skipped when no clause
+	// reads them; those that may end the program (a probe that does not
+	// fire although its event did) are its predicate, and always run.
+	if load := p.Owner().LoadArgs(p); args || endsProgram(load) {
+		g.emit(load...)
+	}
 	var ecbs []uint32
 	for i, f := range funcs {
 		if i > 0 && c.mayExit(p, funcs[i-1]) {
@@ -430,4 +435,14 @@ func (g *gen) activityCheck(out string) {
 		asm.LoadMem(asm.R1, asm.R1, 0, asm.DWord),
 		asm.JNE.Imm(asm.R1, int32(want), out),
 	)
+}
+
+// endsProgram reports whether insns hold an exit.
+func endsProgram(insns asm.Instructions) bool {
+	for _, ins := range insns {
+		if ins.OpCode.JumpOp() == asm.Exit {
+			return true
+		}
+	}
+	return false
 }
