@@ -124,6 +124,17 @@ func TestContention(t *testing.T) {
 }
 
 // openPipe returns a pipe's write end twice.
+// The issue's one-liner: where threads block on mutexes, by stack. The
+// contending write reached the pipe's mutex from pipe_write.
+func TestContentionStack(t *testing.T) {
+	testenv.RequireBPF(t)
+	fds := openPipe(t)
+	got := run(t, `lockstat:::adaptive-block /pid == $1/ { @[stack(5)] = sum(arg1); exit(0); }`, func() { contend(t, fds, hold) })
+	if !strings.Contains(got, "pipe_write+") {
+		t.Errorf("adaptive-block's stack(5) does not reach pipe_write:\n%s", got)
+	}
+}
+
 func openPipe(t *testing.T) [2]int {
 	var p [2]int
 	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
