@@ -156,7 +156,7 @@ func (pv *Provider) AttachNumbered(group string, probes []*provider.Probe, prog 
 	if ret {
 		attach = link.Kretprobe
 	}
-	ls := make(links, 0, len(probes))
+	ls := make(Links, 0, len(probes))
 	for i, p := range probes {
 		l, err := attach(probeOf(p).fn.name, prog, &link.KprobeOptions{Cookie: uint64(i)})
 		if err != nil {
@@ -168,10 +168,11 @@ func (pv *Provider) AttachNumbered(group string, probes []*provider.Probe, prog 
 	return ls, nil
 }
 
-// links detaches several links as one.
-type links []link.Link
+// Links detaches several links as one.
+type Links []link.Link
 
-func (ls links) Close() error {
+// Close detaches every link.
+func (ls Links) Close() error {
 	var errs []error
 	for _, l := range ls {
 		errs = append(errs, l.Close())

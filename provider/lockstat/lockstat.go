@@ -219,7 +219,7 @@ func (pv *Provider) attachFuncs(funcs []function, prog *ebpf.Program, attach kpr
 	if !pv.fbt.Kprobes() {
 		return nil, fmt.Errorf("lockstat needs kprobes, which this kernel does not have")
 	}
-	var ls links
+	var ls fbt.Links
 	for _, f := range funcs {
 		if !pv.fbt.Traceable(f.name) {
 			continue
@@ -239,19 +239,6 @@ func (pv *Provider) attachFuncs(funcs []function, prog *ebpf.Program, attach kpr
 		return nil, fmt.Errorf("this kernel can trace none of %s and the like", funcs[0].name)
 	}
 	return ls, nil
-}
-
-// links detaches several links as one.
-type links []link.Link
-
-func (ls links) Close() error {
-	var first error
-	for _, l := range ls {
-		if err := l.Close(); err != nil && first == nil {
-			first = err
-		}
-	}
-	return first
 }
 
 // LoadArgs implements provider.Provider.
