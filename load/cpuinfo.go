@@ -39,14 +39,8 @@ func addCPUInfo(cs *ebpf.CollectionSpec) error {
 		binary.LittleEndian.PutUint32(v[spec.CPUInfoLgrp:], uint32(cpuNode(cpu)))
 		values[cpu] = v
 	}
-	// A copy: the program's own map specs stay as compiled.
-	maps := make(map[string]*ebpf.MapSpec, len(cs.Maps)+1)
-	for name, m := range cs.Maps {
-		maps[name] = m
-	}
-	cs.Maps = maps
-	cs.Maps[spec.MapCPUInfo] = &ebpf.MapSpec{Name: spec.MapCPUInfo, Type: ebpf.PerCPUArray, KeySize: 4,
-		ValueSize: spec.CPUInfoSize, MaxEntries: 1, Contents: []ebpf.MapKV{{Key: uint32(0), Value: values}}}
+	addMap(cs, &ebpf.MapSpec{Name: spec.MapCPUInfo, Type: ebpf.PerCPUArray, KeySize: 4,
+		ValueSize: spec.CPUInfoSize, MaxEntries: 1, Contents: []ebpf.MapKV{{Key: uint32(0), Value: values}}})
 	return nil
 }
 

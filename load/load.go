@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -58,18 +59,12 @@ func addCompanions(cs *ebpf.CollectionSpec, p *spec.Program) map[string]*provide
 			seen[c.Name] = true
 			name := fmt.Sprintf("companion_%d", len(comps))
 			ps := c.Program.Copy()
-			ps.Name = mapName(c.Name)
+			ps.Name = c.Name // the kernel keeps 15 characters of it
 			cs.Programs[name] = ps
 			comps[name] = c
 			for _, m := range c.Maps {
 				if cs.Maps[m.Name] == nil {
-					// cs.Maps is the compiled program's: add to a copy.
-					maps := make(map[string]*ebpf.MapSpec, len(cs.Maps)+1)
-					for k, v := range cs.Maps {
-						maps[k] = v
-					}
-					maps[m.Name] = m
-					cs.Maps = maps
+					addMap(cs, m)
 				}
 			}
 		}
@@ -77,12 +72,12 @@ func addCompanions(cs *ebpf.CollectionSpec, p *spec.Program) map[string]*provide
 	return comps
 }
 
-// mapName cuts a name to what the kernel keeps of an object's name.
-func mapName(s string) string {
-	if len(s) > 15 {
-		return s[:15]
-	}
-	return s
+// addMap adds m to the maps of cs, in a copy: the program's own map specs
+// stay as compiled.
+func addMap(cs *ebpf.CollectionSpec, m *ebpf.MapSpec) {
+	ms := maps.Clone(cs.Maps)
+	ms[m.Name] = m
+	cs.Maps = ms
 }
 
 // Load creates the maps and loads the programs of p.
@@ -97,11 +92,12 @@ func Load(p *spec.Program) (*Objects, error) {
 		cs.Programs[name] = pp.Program
 		names[pp.Probe.ID] = name
 	}
+	// Companions first: their programs may use the maps added after.
+	comps := addCompanions(cs, p)
 	if err := addCPUInfo(cs); err != nil {
 		return nil, err
 	}
 	addPlumbing(cs)
-	comps := addCompanions(cs, p)
 	var opts ebpf.CollectionOptions
 	if needsKernelTypes(cs) {
 		// cilium/ebpf would load the kernel's BTF a second time.
@@ -114,10 +110,6 @@ func Load(p *spec.Program) (*Objects, error) {
 	coll, err := ebpf.NewCollectionWithOptions(cs, opts)
 	if err != nil {
 		return nil, verifierError(p, err)
-	}
-	if err := fillPlumbing(coll); err != nil {
-		coll.Close()
-		return nil, err
 	}
 	o := &Objects{coll: coll, programs: map[uint32]*ebpf.Program{}}
 	for id, name := range names {
@@ -166,9 +158,9 @@ func (o *Objects) Attach(p *spec.Program) error {
 		}
 		o.links = append(o.links, l)
 	}
-	// A fentry or fexit program's trampoline is made when it is
-	// attached, and only then listed in kallsyms: stack walks pass
-	// through it.
+	// The stack walks of stackdepth and caller pass through the
+	// programs and, for fentry and fexit, their trampolines, which
+	// kallsyms lists only once attached.
 	if err := fillPlumbing(o.coll); err != nil {
 		o.Detach()
 		return err

@@ -16,18 +16,14 @@ func addPlumbing(cs *ebpf.CollectionSpec) {
 	if !refersTo(cs, spec.MapPlumbing) {
 		return
 	}
-	maps := make(map[string]*ebpf.MapSpec, len(cs.Maps)+1)
-	for name, m := range cs.Maps {
-		maps[name] = m
-	}
-	cs.Maps = maps
-	cs.Maps[spec.MapPlumbing] = &ebpf.MapSpec{Name: spec.MapPlumbing, Type: ebpf.Array, KeySize: 4,
-		ValueSize: spec.PlumbingSize, MaxEntries: 1}
+	addMap(cs, &ebpf.MapSpec{Name: spec.MapPlumbing, Type: ebpf.Array, KeySize: 4,
+		ValueSize: spec.PlumbingSize, MaxEntries: 1})
 }
 
 // fillPlumbing writes the plumbing ranges into the map, once the programs
-// are loaded: kallsyms lists a JITed program only from then on, and the
-// stack walk passes through the program itself.
+// are attached: kallsyms lists a JITed program only once it is loaded,
+// and a fentry program's trampoline only once it is attached, and the
+// stack walk passes through both.
 func fillPlumbing(coll *ebpf.Collection) error {
 	m := coll.Maps[spec.MapPlumbing]
 	if m == nil {
