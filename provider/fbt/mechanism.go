@@ -34,9 +34,6 @@ const (
 	ModeMulti Mode = "multi"
 )
 
-// Modes lists the values `-x fbtattach` takes.
-var Modes = []string{string(ModeAuto), string(ModeFentry), string(ModeKprobe), string(ModeMulti)}
-
 // MinMulti is the number of functions of one module and probe name from
 // which the auto mode attaches them with one kprobe.multi program. A
 // fentry program costs less per firing than kprobe.multi's ftrace path,
@@ -105,14 +102,7 @@ func probeSupport() Support {
 
 // fentryWorks loads and attaches an empty fentry program to fn.
 func fentryWorks(fn *function) error {
-	kt, err := ktypes.Spec()
-	if err != nil {
-		return err
-	}
-	prog, err := ebpf.NewProgramWithOptions(&ebpf.ProgramSpec{
-		Type: ebpf.Tracing, AttachType: ebpf.AttachTraceFEntry, AttachTo: fn.name, License: "GPL",
-		Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
-	}, ebpf.ProgramOptions{KernelTypes: kt})
+	prog, err := loadTracing(fn, ebpf.AttachTraceFEntry, nil)
 	if err != nil {
 		return err
 	}
@@ -122,6 +112,20 @@ func fentryWorks(fn *function) error {
 		return err
 	}
 	return l.Close()
+}
+
+// loadTracing loads a fentry or fexit program for fn that runs insns
+// with the context in R6 and returns 0.
+func loadTracing(fn *function, at ebpf.AttachType, insns asm.Instructions) (*ebpf.Program, error) {
+	kt, err := ktypes.Spec()
+	if err != nil {
+		return nil, err
+	}
+	all := append(asm.Instructions{asm.Mov.Reg(asm.R6, asm.R1)}, insns...)
+	all = append(all, asm.Mov.Imm(asm.R0, 0), asm.Return())
+	return ebpf.NewProgramWithOptions(&ebpf.ProgramSpec{
+		Type: ebpf.Tracing, AttachType: at, AttachTo: fn.name, License: "GPL", Instructions: all,
+	}, ebpf.ProgramOptions{KernelTypes: kt})
 }
 
 // mechanism is how one probe attaches on its own.
@@ -171,10 +175,6 @@ func (pv *Provider) fentryAccepts(fn *function, pt *proto) bool {
 		return fn.fentryOK
 	}
 	fn.fentryTried = true
-	kt, err := ktypes.Spec()
-	if err != nil {
-		return false
-	}
 	for _, ret := range []bool{false, true} {
 		at := ebpf.AttachTraceFEntry
 		if ret {
@@ -187,10 +187,7 @@ func (pv *Provider) fentryAccepts(fn *function, pt *proto) bool {
 				insns = append(insns, ins, asm.StoreMem(asm.R10, -8, ins.Dst, asm.DWord))
 			}
 		}
-		insns = append(asm.Instructions{asm.Mov.Reg(asm.R6, asm.R1)}, append(insns, asm.Mov.Imm(asm.R0, 0), asm.Return())...)
-		prog, err := ebpf.NewProgramWithOptions(&ebpf.ProgramSpec{
-			Type: ebpf.Tracing, AttachType: at, AttachTo: fn.name, License: "GPL", Instructions: insns,
-		}, ebpf.ProgramOptions{KernelTypes: kt})
+		prog, err := loadTracing(fn, at, insns)
 		if err != nil {
 			return false
 		}

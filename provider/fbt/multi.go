@@ -150,18 +150,30 @@ func (pv *Provider) AttachNumbered(group string, probes []*provider.Probe, prog 
 	if !pv.supported(nil).Kprobe {
 		return nil, errNoMechanism
 	}
+	syms := make([]string, len(probes))
+	cookies := make([]uint64, len(probes))
+	for i, p := range probes {
+		syms[i], cookies[i] = probeOf(p).fn.name, uint64(i)
+	}
+	return AttachKprobes(prog, ret, syms, cookies)
+}
+
+// AttachKprobes attaches prog as a kprobe (a kretprobe if ret) on each
+// function of syms, with the cookie of the same index, one at a time;
+// on an error, what was attached is detached.
+func AttachKprobes(prog *ebpf.Program, ret bool, syms []string, cookies []uint64) (Links, error) {
 	// A kprobe is a perf event, a file descriptor each.
-	raiseFileLimit(len(probes))
+	raiseFileLimit(len(syms))
 	attach := link.Kprobe
 	if ret {
 		attach = link.Kretprobe
 	}
-	ls := make(Links, 0, len(probes))
-	for i, p := range probes {
-		l, err := attach(probeOf(p).fn.name, prog, &link.KprobeOptions{Cookie: uint64(i)})
+	ls := make(Links, 0, len(syms))
+	for i, sym := range syms {
+		l, err := attach(sym, prog, &link.KprobeOptions{Cookie: cookies[i]})
 		if err != nil {
 			ls.Close()
-			return nil, fmt.Errorf("fbt:%s:%s:%s: %w", p.Module, p.Function, p.Name, err)
+			return nil, fmt.Errorf("%s: %w", sym, err)
 		}
 		ls = append(ls, l)
 	}

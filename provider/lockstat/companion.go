@@ -5,7 +5,6 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/link"
 
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/fbt"
@@ -87,7 +86,7 @@ func (pv *Provider) enterCompanion(pr *probe) *provider.Companion {
 		Program: &ebpf.ProgramSpec{Type: ebpf.Kprobe, License: "GPL", Instructions: insns},
 		Maps:    []*ebpf.MapSpec{lockSpec(pr.class)},
 		Attach: func(prog *ebpf.Program) (io.Closer, error) {
-			return pv.attachFuncs(pr.funcs, prog, link.Kprobe, false)
+			return pv.attachFuncs(pr.funcs, prog, false)
 		},
 	}
 }

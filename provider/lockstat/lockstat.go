@@ -24,7 +24,6 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/link"
 
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/fbt"
@@ -206,39 +205,28 @@ func (pv *Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, er
 	case contended:
 		return rawtp.Attach("contention_end", prog)
 	case acquire:
-		return pv.attachFuncs(pr.funcs, prog, link.Kretprobe, true)
+		return pv.attachFuncs(pr.funcs, prog, true)
 	}
-	return pv.attachFuncs(pr.funcs, prog, link.Kprobe, true)
+	return pv.attachFuncs(pr.funcs, prog, false)
 }
 
-type kprobeAttach func(symbol string, prog *ebpf.Program, opts *link.KprobeOptions) (link.Link, error)
-
-// attachFuncs attaches prog to those of funcs the kernel has, each with
-// its cookie: at least one must attach.
-func (pv *Provider) attachFuncs(funcs []function, prog *ebpf.Program, attach kprobeAttach, cookies bool) (io.Closer, error) {
+// attachFuncs attaches prog, as kprobes or (ret) kretprobes, to those of
+// funcs the kernel has, each with its cookie: at least one must attach.
+func (pv *Provider) attachFuncs(funcs []function, prog *ebpf.Program, ret bool) (io.Closer, error) {
 	if !pv.fbt.Kprobes() {
 		return nil, fmt.Errorf("lockstat needs kprobes, which this kernel does not have")
 	}
-	var ls fbt.Links
+	var syms []string
+	var cookies []uint64
 	for _, f := range funcs {
-		if !pv.fbt.Traceable(f.name) {
-			continue
+		if pv.fbt.Traceable(f.name) {
+			syms, cookies = append(syms, f.name), append(cookies, f.cookie)
 		}
-		var opts *link.KprobeOptions
-		if cookies {
-			opts = &link.KprobeOptions{Cookie: f.cookie}
-		}
-		l, err := attach(f.name, prog, opts)
-		if err != nil {
-			ls.Close()
-			return nil, fmt.Errorf("%s: %w", f.name, err)
-		}
-		ls = append(ls, l)
 	}
-	if len(ls) == 0 {
+	if len(syms) == 0 {
 		return nil, fmt.Errorf("this kernel can trace none of %s and the like", funcs[0].name)
 	}
-	return ls, nil
+	return fbt.AttachKprobes(prog, ret, syms, cookies)
 }
 
 // LoadArgs implements provider.Provider.
