@@ -9,6 +9,7 @@ import (
 	"github.com/cilium/ebpf/link"
 
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/rawtp"
 )
 
 // ProgramType implements provider.Provider: a tracing program for
@@ -70,13 +71,8 @@ func (pv *Provider) LoadArgs(p *provider.Probe) asm.Instructions {
 // prototype, so only what the function has is read.
 func fentryArgs(pt *proto, ret bool) asm.Instructions {
 	if !ret {
-		var insns asm.Instructions
-		for i := range min(pt.slots, provider.NArgs) {
-			insns = append(insns,
-				asm.LoadMem(asm.R0, asm.R6, int16(8*i), asm.DWord),
-				asm.StoreMem(asm.R9, int16(8*i), asm.R0, asm.DWord))
-		}
-		return insns
+		// The same array as a raw tracepoint's arguments.
+		return rawtp.LoadArgs(pt.slots)
 	}
 	insns := asm.Instructions{storeImm64(asm.R9, 0, -1)}
 	if pt.ret != "" {
@@ -142,15 +138,7 @@ func (pv *Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, er
 	if !pv.supported(pr.fn).Kprobe {
 		return nil, errNoMechanism
 	}
-	attach := link.Kprobe
-	if pr.ret {
-		attach = link.Kretprobe
-	}
-	l, err := attach(pr.fn.name, prog, nil)
-	if err != nil {
-		return nil, err
-	}
-	return l, nil
+	return AttachKprobes(prog, pr.ret, []string{pr.fn.name}, []uint64{0})
 }
 
 // storeImm64 stores a sign-extended 32-bit constant as a double word
