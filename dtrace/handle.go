@@ -186,7 +186,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		JstackFrames: int(h.Options.Int("jstackframes")),
 		KernelBTF:    h.kernelBTF,
 		KernelSymbol: h.kernelSymbol,
-		ModuleBTF:    btf.LoadKernelModuleSpec,
+		ModuleBTF:    ktypes.Module,
 	}
 	prog, err := compile.CompileParsed(parsed, cfg)
 	if err != nil {

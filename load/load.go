@@ -98,9 +98,10 @@ func Load(p *spec.Program) (*Objects, error) {
 		return nil, err
 	}
 	addPlumbing(cs)
-	var opts ebpf.CollectionOptions
+	// The process's one copy of the kernel's BTF, for the attach
+	// targets as well: cilium/ebpf would decode it again.
+	opts := ebpf.CollectionOptions{Cache: ktypes.Cache()}
 	if needsKernelTypes(cs) {
-		// cilium/ebpf would load the kernel's BTF a second time.
 		kt, err := ktypes.Spec()
 		if err != nil {
 			return nil, err

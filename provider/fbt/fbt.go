@@ -80,7 +80,7 @@ func NewConfig(cfg Config) *Provider {
 		cfg.Types = ktypes.Spec
 	}
 	if cfg.ModuleTypes == nil {
-		cfg.ModuleTypes = btf.LoadKernelModuleSpec
+		cfg.ModuleTypes = ktypes.Module
 	}
 	return &Provider{cfg: cfg, modTypes: map[string]*btf.Spec{}, mode: ModeAuto}
 }
@@ -192,12 +192,18 @@ func (pv *Provider) list() ([]*function, error) {
 		deny = parseBlacklist(b)
 		b.Close()
 	}
-	var textSyms map[string]int
-	if k, err := proc.Open("kallsyms"); err == nil {
-		textSyms = countTextSymbols(k)
-		k.Close()
-	}
-	fns, err := parseFunctions(f, deny, textSyms)
+	// The kernel writes kallsyms out as it is read, slowly: read it
+	// while ftrace's list is read.
+	syms := make(chan map[string]int, 1)
+	go func() {
+		var n map[string]int
+		if k, err := proc.Open("kallsyms"); err == nil {
+			n = countTextSymbols(k)
+			k.Close()
+		}
+		syms <- n
+	}()
+	fns, err := parseFunctions(f, deny, syms)
 	if err != nil {
 		return nil, fmt.Errorf("cannot list kernel functions: %w", err)
 	}

@@ -31,16 +31,19 @@ const coreModule = "vmlinux"
 // listed once per copy, but a probe names a function by name, and the
 // kernel refuses to put a kprobe on an ambiguous name, which includes a
 // name kallsyms has several functions of (textSyms counts them), though
-// ftrace lists only one.
-func parseFunctions(r io.Reader, deny map[string]bool, textSyms map[string]int) ([]*function, error) {
+// ftrace lists only one. textSyms arrives on symbols (nil: unknown).
+func parseFunctions(r io.Reader, deny map[string]bool, symbols <-chan map[string]int) ([]*function, error) {
 	type entry struct{ name, module string }
+	// Tens of thousands of lines, read whole and cut, not copied: the
+	// names are substrings of one string (this runs at each start).
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
 	var all []entry
 	copies := map[string]int{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		name, mod, _ := strings.Cut(line, " ")
+	for line := range lines(string(b)) {
+		name, mod, _ := strings.Cut(strings.TrimSpace(line), " ")
 		mod = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(mod), "["), "]")
 		if mod == "" {
 			mod = coreModule
@@ -51,9 +54,7 @@ func parseFunctions(r io.Reader, deny map[string]bool, textSyms map[string]int) 
 		copies[name]++
 		all = append(all, entry{name, mod})
 	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
+	textSyms := <-symbols
 	var fns []*function
 	for _, e := range all {
 		if copies[e.name] != 1 || textSyms[e.name] > 1 || !traceable(e.name) || deny[e.name] {
@@ -62,6 +63,19 @@ func parseFunctions(r io.Reader, deny map[string]bool, textSyms map[string]int) 
 		fns = append(fns, &function{name: e.name, module: e.module, index: len(fns)})
 	}
 	return fns, nil
+}
+
+// lines yields the lines of s, without their newlines.
+func lines(s string) func(yield func(string) bool) {
+	return func(yield func(string) bool) {
+		for s != "" {
+			line, rest, _ := strings.Cut(s, "\n")
+			if !yield(line) {
+				return
+			}
+			s = rest
+		}
+	}
 }
 
 // traceable is the rule for the functions fbt offers among those ftrace
@@ -127,14 +141,25 @@ func parseBlacklist(r io.Reader) map[string]bool {
 }
 
 // countTextSymbols counts the functions of each name in a kallsyms
-// table ("address type name [module]" lines, t or T for text).
+// table ("address type name [module]" lines, t or T for text). The
+// table has a few hundred thousand lines: they are cut from one string,
+// not split into new ones.
 func countTextSymbols(r io.Reader) map[string]int {
 	n := map[string]int{}
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) >= 3 && (f[1] == "t" || f[1] == "T") {
-			n[f[2]]++
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return n
+	}
+	for line := range lines(string(b)) {
+		_, rest, _ := strings.Cut(line, " ")
+		typ, rest, _ := strings.Cut(rest, " ")
+		if typ != "t" && typ != "T" {
+			continue
+		}
+		name, _, _ := strings.Cut(rest, "\t") // a module's: "name\t[module]"
+		name, _, _ = strings.Cut(name, " ")
+		if name != "" {
+			n[name]++
 		}
 	}
 	return n

@@ -123,9 +123,17 @@ func loadTracing(fn *function, at ebpf.AttachType, insns asm.Instructions) (*ebp
 	}
 	all := append(asm.Instructions{asm.Mov.Reg(asm.R6, asm.R1)}, insns...)
 	all = append(all, asm.Mov.Imm(asm.R0, 0), asm.Return())
-	return ebpf.NewProgramWithOptions(&ebpf.ProgramSpec{
-		Type: ebpf.Tracing, AttachType: at, AttachTo: fn.name, License: "GPL", Instructions: all,
-	}, ebpf.ProgramOptions{KernelTypes: kt})
+	// A collection of one, for the shared BTF cache: a lone program
+	// would have its attach target found in BTF decoded anew.
+	coll, err := ebpf.NewCollectionWithOptions(&ebpf.CollectionSpec{
+		Programs: map[string]*ebpf.ProgramSpec{"trial": {
+			Type: ebpf.Tracing, AttachType: at, AttachTo: fn.name, License: "GPL", Instructions: all,
+		}},
+	}, ebpf.CollectionOptions{Programs: ebpf.ProgramOptions{KernelTypes: kt}, Cache: ktypes.Cache()})
+	if err != nil {
+		return nil, err
+	}
+	return coll.DetachProgram("trial"), nil
 }
 
 // mechanism is how one probe attaches on its own.

@@ -19,6 +19,12 @@ var (
 	kernelOnce sync.Once
 	kernel     Types
 	kernelErr  error
+	// cache holds the kernel's and its modules' BTF, each decoded once
+	// for the whole process. cilium/ebpf decodes the kernel's BTF again
+	// for each program it loads with an attach target unless given a
+	// cache (half a second under emulation; dozens of fentry programs
+	// are loaded at a time).
+	cache = btf.NewCache()
 )
 
 // Kernel returns the running kernel's types, loading its BTF on first
@@ -26,13 +32,20 @@ var (
 // up, so a few lookups cost little).
 func Kernel() (*Types, error) {
 	kernelOnce.Do(func() {
-		kernel.spec, kernelErr = btf.LoadKernelSpec()
+		kernel.spec, kernelErr = cache.Kernel()
 		if kernelErr != nil {
 			kernelErr = fmt.Errorf("kernel BTF: %w", kernelErr)
 		}
 	})
 	return &kernel, kernelErr
 }
+
+// Cache is the BTF cache Spec and Module use, for cilium/ebpf's loads
+// (ebpf.CollectionOptions.Cache).
+func Cache() *btf.Cache { return cache }
+
+// Module returns a kernel module's BTF, loaded once.
+func Module(name string) (*btf.Spec, error) { return cache.Module(name) }
 
 // Spec returns the running kernel's BTF, loaded once for the whole
 // process: the compiler's types, the providers' layouts and the
