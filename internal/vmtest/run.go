@@ -142,16 +142,34 @@ func staticTestBinary(dir string) (string, error) {
 		return self, nil
 	}
 	bin := filepath.Join(dir, "init")
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if p, err := exec.LookPath("go"); err == nil {
-		goTool = p
-	}
-	cmd := exec.Command(goTool, "test", "-c", "-o", bin)
+	cmd := exec.Command(goTool(), "test", "-c", "-o", bin)
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("building a static test binary: %v: %s", err, out)
 	}
 	return bin, nil
+}
+
+// Command builds a command of this module (pkg an import path, as
+// "github.com/godtrace/godtrace/cmd/dtrace") as a static binary in a
+// temporary directory of t's, for Run to take into the machine, where
+// it is ExtraDir/ and its base name.
+func Command(t testing.TB, pkg string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), path.Base(pkg))
+	cmd := exec.Command(goTool(), "build", "-o", bin, pkg)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("vmtest: building %s: %v: %s", pkg, err, out)
+	}
+	return bin
+}
+
+func goTool() string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p
+	}
+	return filepath.Join(runtime.GOROOT(), "bin", "go")
 }
 
 // static reports whether an ELF executable needs no dynamic loader.

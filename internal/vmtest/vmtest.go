@@ -74,6 +74,8 @@ func setUp() error {
 		{"tracefs", "/sys/kernel/tracing"},
 		{"debugfs", "/sys/kernel/debug"},
 		{"tmpfs", "/tmp"},
+		// /dev/null, which os/exec gives a command's absent stdin.
+		{"devtmpfs", "/dev"},
 	}
 	for _, m := range mounts {
 		if err := os.MkdirAll(m.dir, 0o755); err != nil {

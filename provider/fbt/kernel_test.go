@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cilium/ebpf/features"
+	"github.com/cilium/ebpf/link"
 	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/dtrace"
@@ -26,12 +28,17 @@ func TestMain(m *testing.M) {
 	vmtest.Main(m)
 }
 
-// TestDebian runs the kernel tests (TestKernel*) in Debian stable's
-// cloud kernel (6.1), booted under qemu: this machine's kernel has no
-// kprobes and refuses fentry, Debian's has both, and kprobe.multi.
+// TestDebian runs the kernel tests (TestKernel*) in Debian's cloud
+// kernels, booted under qemu: this machine's kernel has no kprobes and
+// refuses fentry; bookworm's 6.1 has both but no kprobe.multi (its
+// groups attach a kprobe per function), trixie's 6.12 has all three.
 func TestDebian(t *testing.T) {
-	k := vmtest.Debian(t)
-	vmtest.Run(t, k, "^TestKernel", vmtest.Module(t, k, "drivers/block/loop.ko"))
+	for _, release := range vmtest.Releases {
+		t.Run(release, func(t *testing.T) {
+			k := vmtest.DebianRelease(t, release)
+			vmtest.Run(t, k, "^TestKernel", vmtest.Module(t, k, "drivers/block/loop.ko"))
+		})
+	}
 }
 
 // requireFbt skips a kernel test on a kernel that cannot attach fbt
@@ -179,7 +186,15 @@ func TestKernelWide(t *testing.T) {
 	src := `fbt::vfs_*:entry, fbt::vfs_*:return /pid == $1/ { @[probefunc, probename] = count(); }
 		fbt::ksys_read:entry /pid == $1/ { @reads = count(); }
 		fbt::ksys_read:return /pid == $1/ { @rets = count(); exit(0); }`
-	got := run(t, fbt.ModeAuto, src, readFile(t, "fbt-wide", 5))
+	read := readFile(t, "fbt-wide", 5)
+	var links map[link.Type]int
+	var multi uint32
+	got := run(t, fbt.ModeAuto, src, func() {
+		if links == nil {
+			links, multi = attached(t)
+		}
+		read()
+	})
 	count := func(re string) int {
 		m := regexp.MustCompile(`(?m)^\s*` + re + `\s+(\d+)$`).FindStringSubmatch(got)
 		if m == nil {
@@ -192,6 +207,57 @@ func TestKernelWide(t *testing.T) {
 	if entries < 1 || entries != returns {
 		t.Errorf("vfs_read entered %d times, returned %d:\n%s", entries, returns, got)
 	}
+	// The vfs_* groups attach as one kprobe.multi link each where the
+	// kernel has them, else as a kprobe (a perf event link) per function.
+	functions := len(match(t, provider.Desc{Provider: "fbt", Module: "vmlinux", Function: "vfs_*", Name: "entry"}))
+	if functions < fbt.MinMulti {
+		t.Fatalf("fbt::vfs_*:entry matches %d functions, fewer than a group", functions)
+	}
+	if features.HaveBPFLinkKprobeMulti() == nil {
+		if links[link.KprobeMultiType] != 2 || multi < 2*uint32(functions) {
+			t.Errorf("%d kprobe.multi links on %d functions, want 2 on %d or more", links[link.KprobeMultiType], multi, 2*functions)
+		}
+	} else if links[link.PerfEventType] < 2*functions {
+		t.Errorf("%d kprobe links, want one for each of the %d vfs_* entries and returns", links[link.PerfEventType], functions)
+	}
+}
+
+// match lists the probes matching d.
+func match(t testing.TB, d provider.Desc) []*provider.Probe {
+	t.Helper()
+	h, err := dtrace.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	ps, err := h.Registry().Match(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+// attached counts the kernel's BPF links by type, and the functions
+// their kprobe.multi links attach to.
+func attached(t *testing.T) (map[link.Type]int, uint32) {
+	n := map[link.Type]int{}
+	var multi uint32
+	var it link.Iterator
+	defer it.Close()
+	for it.Next() {
+		info, err := it.Link.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		n[info.Type]++
+		if km := info.KprobeMulti(); km != nil {
+			multi += km.Count
+		}
+	}
+	if err := it.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return n, multi
 }
 
 // A module's functions are probes of the module, typed from the
@@ -238,15 +304,7 @@ func TestKernelModule(t *testing.T) {
 // machinery's.
 func TestKernelList(t *testing.T) {
 	requireFbt(t)
-	h, err := dtrace.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
-	ps, err := h.Registry().Match(provider.Desc{Provider: "fbt"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ps := match(t, provider.Desc{Provider: "fbt"})
 	seen := map[string]bool{}
 	for _, p := range ps {
 		seen[p.Function+":"+p.Name] = true

@@ -20,11 +20,15 @@ func TestMain(m *testing.M) {
 	vmtest.Main(m)
 }
 
-// TestDebian runs the tests in Debian stable's kernel under qemu, which
-// has the kprobes the acquire and release probes need (this machine's
+// TestDebian runs the tests in Debian's kernels under qemu, which have
+// the kprobes the acquire and release probes need (this machine's
 // kernel runs the block and spin ones, on tracepoints).
 func TestDebian(t *testing.T) {
-	vmtest.Run(t, vmtest.Debian(t), "^TestKernel|^TestContention")
+	for _, release := range vmtest.Releases {
+		t.Run(release, func(t *testing.T) {
+			vmtest.Run(t, vmtest.DebianRelease(t, release), "^TestKernel|^TestContention")
+		})
+	}
 }
 
 func run(t *testing.T, src string, work func()) string {
