@@ -2,6 +2,8 @@ package fbt_test
 
 import (
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/features"
 	"github.com/cilium/ebpf/link"
 
 	"github.com/godtrace/godtrace/dtrace"
@@ -20,25 +23,30 @@ import (
 )
 
 // TestDebianBench runs the fbt benchmarks (BenchmarkKernel*) in Debian's
-// kernel under qemu, as bench/fbt.sh asks with GODTRACE_FBT_BENCH=1; the
+// kernels under qemu, as bench/fbt.sh asks with GODTRACE_FBT_BENCH; the
 // figures are emulated CPU time, comparable within one run only.
 func TestDebianBench(t *testing.T) {
 	if vmtest.Inside() || os.Getenv("GODTRACE_FBT_BENCH") == "" {
 		t.Skip("bench/fbt.sh runs the fbt benchmarks in a virtual machine")
 	}
-	k := vmtest.DebianKernel(t)
 	benchtime := os.Getenv("GODTRACE_FBT_BENCHTIME")
 	if benchtime == "" {
 		benchtime = "200000x"
 	}
 	which := os.Getenv("GODTRACE_FBT_BENCH") // calls, start, or both
-	if which != "start" {
-		vmtest.RunArgs(t, k, []string{"-test.run=^$", "-test.bench=^BenchmarkKernelGetppid$", "-test.benchtime=" + benchtime, "-test.count=3", "-test.v"})
-	}
-	if which != "calls" {
-		// Each start attaches up to thousands of functions: once is
-		// enough.
-		vmtest.RunArgs(t, k, []string{"-test.run=^$", "-test.bench=^BenchmarkKernelStart$", "-test.benchtime=1x", "-test.count=1", "-test.v"})
+	for _, release := range vmtest.Releases {
+		t.Run(release, func(t *testing.T) {
+			k := vmtest.KernelOf(t, release)
+			dtrace := vmtest.Command(t, "github.com/godtrace/godtrace/cmd/dtrace")
+			if which != "start" {
+				vmtest.RunArgs(t, k, []string{"-test.run=^$", "-test.bench=^BenchmarkKernelGetppid$", "-test.benchtime=" + benchtime, "-test.count=3", "-test.v"})
+			}
+			if which != "calls" {
+				// Each start attaches up to thousands of functions:
+				// once is enough.
+				vmtest.RunArgs(t, k, []string{"-test.run=^$", "-test.bench=^BenchmarkKernelStart$", "-test.benchtime=1x", "-test.count=1", "-test.v"}, dtrace)
+			}
+		})
 	}
 }
 
@@ -174,42 +182,54 @@ func enable(b *testing.B, mode fbt.Mode, src string) func() {
 	}
 }
 
-// BenchmarkKernelStart is the time from compiling
-// `fbt::F1:entry, ..., fbt::FN:entry { @ = count(); } BEGIN { exit(0); }`
-// to its exit, for the first N functions of the listing (auto mode:
-// fentry programs below fbt.MinMulti functions, one shared program from
-// there), as dtrace -n would take; all is `fbt::*sys_*:entry`.
+// BenchmarkKernelStart is the time dtrace(1) takes from its start to
+// its exit running `PROBES { @ = count(); } BEGIN { exit(0); }`, where
+// PROBES is none (the cost of any start), the first N functions of
+// fbt's listing (auto mode: fentry programs below fbt.MinMulti
+// functions, one shared program from there), `fbt::*sys_*:entry`, and
+// `fbt:::entry`: every function.
 func BenchmarkKernelStart(b *testing.B) {
 	testenv.RequireBPF(b)
-	if !vmtest.Inside() {
-		b.Skip("bench/fbt.sh runs it in a kernel with kprobes and fentry")
+	cmd := filepath.Join(vmtest.ExtraDir, "dtrace")
+	if _, err := os.Stat(cmd); err != nil || !vmtest.Inside() {
+		b.Skip("bench/fbt.sh runs it with dtrace(1) in a kernel with kprobes and fentry")
 	}
-	h, err := dtrace.Open()
-	if err != nil {
-		b.Fatal(err)
+	ps := match(b, provider.Desc{Provider: "fbt", Name: "entry"})
+	sys := match(b, provider.Desc{Provider: "fbt", Function: "*sys_*", Name: "entry"})
+	b.Logf("fbt::*sys_*:entry: %d functions, fbt:::entry: %d", len(sys), len(ps))
+	start := func(name, probes string) {
+		b.Run(name, func(b *testing.B) {
+			script := filepath.Join(b.TempDir(), "start.d")
+			src := "BEGIN { exit(0); }\n"
+			if probes != "" {
+				src = probes + " { @ = count(); }\n" + src
+			}
+			if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if out, err := exec.Command(cmd, "-q", "-s", script).CombinedOutput(); err != nil {
+					b.Fatalf("dtrace: %v:\n%s", err, out)
+				}
+			}
+		})
 	}
-	ps, err := h.Registry().Match(provider.Desc{Provider: "fbt", Name: "entry"})
-	h.Close()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, n := range []int{10, 100, 1000} {
+	start("none", "")
+	for _, n := range []int{1, 10, 100, 1000} {
 		var descs []string
 		for _, p := range ps[:min(n, len(ps))] {
 			descs = append(descs, "fbt:"+p.Module+":"+p.Function+":entry")
 		}
-		src := strings.Join(descs, ",\n") + " { @ = count(); } BEGIN { exit(0); }"
-		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			for b.Loop() {
-				enable(b, fbt.ModeAuto, src)()
-			}
-		})
+		start(strconv.Itoa(n), strings.Join(descs, ",\n"))
 	}
-	b.Run("sys", func(b *testing.B) {
-		for b.Loop() {
-			enable(b, fbt.ModeAuto, `fbt::*sys_*:entry { @ = count(); } BEGIN { exit(0); }`)()
-		}
-	})
+	start("sys", "fbt::*sys_*:entry")
+	// A kprobe per function (no kprobe.multi) takes tens of minutes
+	// under emulation.
+	if features.HaveBPFLinkKprobeMulti() == nil {
+		start("all", "fbt:::entry")
+	} else {
+		b.Log("fbt:::entry not measured: no kprobe.multi, a kprobe per function")
+	}
 }
 
 // bpfStats sums the run time and count of every BPF program loaded: in
