@@ -20,33 +20,44 @@ func (g *gen) aggregate(ae *ast.AggExpr, call *ast.CallExpr) {
 		g.expr(call.Args[0])
 		valSlot = g.push()
 	}
-	incrArg := map[spec.AggFunc]int{spec.AggQuantize: 1, spec.AggLquantize: 4, spec.AggLlquantize: 5}[sa.Func]
-	if incrArg > 0 && len(call.Args) > incrArg {
-		g.expr(call.Args[incrArg])
-	} else {
-		g.emit(asm.Mov.Imm(asm.R0, 1))
+	// Only the quantizing functions have an increment (count's is 1).
+	incrArg, quantizes := map[spec.AggFunc]int{spec.AggQuantize: 1, spec.AggLquantize: 4, spec.AggLlquantize: 5}[sa.Func]
+	if quantizes {
+		if len(call.Args) > incrArg {
+			g.expr(call.Args[incrArg])
+		} else {
+			g.emit(asm.Mov.Imm(asm.R0, 1))
+		}
+		incrSlot = g.push()
 	}
-	incrSlot = g.push()
 
 	done := g.newLabel()
 	if sa.KeySize == 0 {
 		// A one-entry per-CPU array, whose entry always exists: the
-		// check only satisfies the verifier.
-		key := g.tmp(8)
-		g.emit(storeImm64(regScratch, int16(key), 0))
-		g.lookup(sa.Map, key)
-		g.emit(asm.JEq.Imm(asm.R0, 0, done))
+		// check only satisfies the verifier. The key (0) is on the
+		// stack, so that `@ = count();` needs no scratch area.
+		g.emit(asm.Mov.Imm(asm.R0, 0))
+		key := g.push()
+		g.emit(
+			asm.LoadMapPtr(asm.R1, 0).WithReference(sa.Map),
+			asm.Mov.Reg(asm.R2, asm.R10),
+			asm.Add.Imm(asm.R2, int32(key)),
+			asm.FnMapLookupElem.Call(),
+			asm.JEq.Imm(asm.R0, 0, done),
+		)
+		g.temps--
 	} else {
 		key := g.tmp(sa.KeySize)
 		g.buildAggKey(key, sa.Keys, ae.Keys)
 		g.lookupOrCreate(sa.Map, key, g.c.layout.zero, g.countAggDrop, done)
 	}
-	g.emit(asm.Mov.Reg(asm.R9, asm.R0), asm.LoadMem(asm.R2, asm.R10, incrSlot, asm.DWord))
+	g.emit(asm.Mov.Reg(asm.R9, asm.R0))
+	if incrSlot != 0 {
+		g.emit(asm.LoadMem(asm.R2, asm.R10, incrSlot, asm.DWord))
+		g.temps--
+	}
 	if valSlot != 0 {
 		g.emit(asm.LoadMem(asm.R1, asm.R10, valSlot, asm.DWord))
-	}
-	g.temps -= 1
-	if valSlot != 0 {
 		g.temps--
 	}
 	g.aggUpdate(sa)
@@ -55,11 +66,16 @@ func (g *gen) aggregate(ae *ast.AggExpr, call *ast.CallExpr) {
 }
 
 // aggUpdate applies the aggregating function to the value at R9 (slot 0
-// counts updates) with the argument in R1 and the increment in R2.
+// counts updates) with the argument in R1 and, for the quantizing
+// functions, the increment in R2.
 func (g *gen) aggUpdate(sa *spec.Aggregation) {
-	// n++ (for count, n is the result)
-	g.emit(asm.LoadMem(asm.R4, asm.R9, 0, asm.DWord), asm.Mov.Reg(asm.R5, asm.R4), asm.Add.Imm(asm.R4, 1),
-		asm.StoreMem(asm.R9, 0, asm.R4, asm.DWord))
+	// n++ (for count, n is the result); min and max look at the n
+	// before, in R5.
+	g.emit(asm.LoadMem(asm.R4, asm.R9, 0, asm.DWord))
+	if sa.Func == spec.AggMin || sa.Func == spec.AggMax {
+		g.emit(asm.Mov.Reg(asm.R5, asm.R4))
+	}
+	g.emit(asm.Add.Imm(asm.R4, 1), asm.StoreMem(asm.R9, 0, asm.R4, asm.DWord))
 	switch sa.Func {
 	case spec.AggSum, spec.AggAvg:
 		g.emit(asm.LoadMem(asm.R3, asm.R9, 8, asm.DWord), asm.Add.Reg(asm.R3, asm.R1), asm.StoreMem(asm.R9, 8, asm.R3, asm.DWord))

@@ -308,8 +308,16 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 	if inline {
 		out = funcs[0].ret
 	}
-	g.trampolineEntry(out)
 	args, time := c.firingNeeds(p, funcs)
+	// Loads that only fill the argument slots are skipped when no clause
+	// reads them; those that may end the program (a probe that does not
+	// fire although its event did) are its predicate, and always run.
+	load := p.Owner().LoadArgs(p)
+	loads := args || endsProgram(load)
+	// A firing that needs no scratch area (`@ = count();`) is spared
+	// the lookup that finds it, the costliest part of a trampoline.
+	scratch := args || time || loads || c.clausesUseScratch(p, funcs)
+	g.trampolineEntry(out, scratch)
 	if args {
 		for i := range provider.NArgs {
 			g.emit(storeImm64(regScratch, int16(scratchArgs+8*i), 0))
@@ -318,11 +326,8 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 	if time {
 		g.emit(storeImm64(regScratch, scratchTimestamp, 0))
 	}
-	g.emit(asm.Mov.Reg(asm.R9, regScratch))
-	// Loads that only fill the argument slots are skipped when no clause
-	// reads them; those that may end the program (a probe that does not
-	// fire although its event did) are its predicate, and always run.
-	if load := p.Owner().LoadArgs(p); args || endsProgram(load) {
+	if loads {
+		g.emit(asm.Mov.Reg(asm.R9, regScratch))
 		g.emit(load...)
 	}
 	var ecbs []uint32
@@ -330,7 +335,12 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 		if i > 0 && c.mayExit(p, funcs[i-1]) {
 			g.activityCheck(out)
 		}
-		g.emit(asm.Mov.Reg(asm.R1, regCtx), asm.Mov.Reg(asm.R2, regScratch))
+		g.emit(asm.Mov.Reg(asm.R1, regCtx))
+		if scratch {
+			g.emit(asm.Mov.Reg(asm.R2, regScratch))
+		} else {
+			g.emit(asm.Mov.Imm(asm.R2, 0)) // the prologue copies it
+		}
 		ecbs = append(ecbs, f.ecb.EPID)
 		if inline {
 			break
@@ -363,10 +373,15 @@ func (c *compiler) link(p *provider.Probe, g *gen, funcs []*gen) asm.Instruction
 }
 
 // trampolineEntry starts a trampoline: keep the context, find the CPU's
-// scratch, and go to out unless the tracing state lets the probe fire.
-func (g *gen) trampolineEntry(out string) {
+// scratch if the firing needs it, and go to out unless the tracing state
+// lets the probe fire.
+func (g *gen) trampolineEntry(out string, scratch bool) {
+	g.emit(asm.Mov.Reg(regCtx, asm.R1))
+	if !scratch {
+		g.activityCheck(out)
+		return
+	}
 	g.emit(
-		asm.Mov.Reg(regCtx, asm.R1),
 		asm.StoreImm(asm.R10, -4, 0, asm.Word),
 		asm.LoadMapPtr(asm.R1, 0).WithReference(spec.MapScratch),
 		asm.Mov.Reg(asm.R2, asm.R10),
@@ -395,6 +410,35 @@ func (c *compiler) firingNeeds(p *provider.Probe, funcs []*gen) (args, time bool
 		}
 	}
 	return args, time
+}
+
+// clausesUseScratch reports whether the clause functions funcs, run by
+// the trampoline of probe p, use the scratch area: whether one names
+// regScratch beyond its prologue (the register is reserved for the
+// area, and a subprogram gets the area from it), or may fire ERROR,
+// whose clauses get the firing's arguments there.
+func (c *compiler) clausesUseScratch(p *provider.Probe, funcs []*gen) bool {
+	for _, f := range funcs {
+		if c.firesError(p, f) || usesScratch(f.insns) {
+			return true
+		}
+	}
+	return false
+}
+
+// usesScratch reports whether a clause function's instructions name
+// regScratch other than where the prologue copies it from R2.
+func usesScratch(insns asm.Instructions) bool {
+	prologue := asm.Mov.Reg(regScratch, asm.R2)
+	for i, ins := range insns {
+		if i == 1 && ins.OpCode == prologue.OpCode && ins.Dst == prologue.Dst && ins.Src == prologue.Src {
+			continue
+		}
+		if ins.Dst == regScratch || ins.Src == regScratch {
+			return true
+		}
+	}
+	return false
 }
 
 // mayExit reports whether clause function f, run by the trampoline of

@@ -163,7 +163,7 @@ func (c *compiler) sharedTrampoline(sg *sharedGroup, funcs []*gen) (*spec.ProbeP
 	// trampolineEntry takes the context from R1, and its key is at
 	// R10-4: the selector waits at R10-8.
 	g.emit(asm.Mov.Reg(asm.R1, regCtx))
-	g.trampolineEntry(out)
+	g.trampolineEntry(out, true)
 	g.emit(
 		asm.LoadMem(asm.R1, asm.R10, -8, asm.Word),
 		asm.StoreMem(regScratch, scratchSelector, asm.R1, asm.DWord),

@@ -125,3 +125,40 @@ func TestTrampolineInline(t *testing.T) {
 		})
 	}
 }
+
+// TestTrampolineScratch checks that a trampoline looks up the scratch
+// area only when its clauses use it: `@ = count();` and a predicate on
+// pid need none; a keyed aggregation, a record, arguments, a timestamp
+// and a clause that may fire ERROR do.
+func TestTrampolineScratch(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		scratch   bool
+	}{
+		{"count", `BEGIN { @ = count(); }`, false},
+		{"sum of pid", `BEGIN /pid != 0/ { @ = sum(pid); @m = max(pid); }`, false},
+		{"quantize", `BEGIN { @ = quantize(pid, 2); }`, false},
+		{"keyed", `BEGIN { @[pid] = count(); }`, true},
+		{"record", `BEGIN { trace(1); }`, true},
+		{"args", `BEGIN { @ = sum(arg0); }`, true},
+		{"timestamp", `BEGIN { @ = max(timestamp); }`, true},
+		{"fires ERROR", `BEGIN { @ = sum(*(int *)64); } ERROR { @e = count(); }`, true},
+		{"two clauses", `BEGIN { @a = count(); } BEGIN { @b = count(); }`, false},
+		{"one of two", `BEGIN { @a = count(); } BEGIN { trace(2); }`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := compileSrc(t, "t.d", tc.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			code := trampolineCode(t, p, "BEGIN")
+			scratch := false
+			for _, ins := range code {
+				scratch = scratch || ins.Reference() == spec.MapScratch
+			}
+			if scratch != tc.scratch {
+				t.Errorf("trampoline looks up scratch: %v, want %v\n%v", scratch, tc.scratch, code)
+			}
+		})
+	}
+}

@@ -36,6 +36,21 @@ func Run(t *testing.T, kernel, pattern string, files ...string) {
 // ("-test.bench=." to run benchmarks); they may hold no spaces.
 func RunArgs(t *testing.T, kernel string, args []string, files ...string) {
 	t.Helper()
+	boot(t, kernel, nil, args, files)
+}
+
+// RunCounted is RunArgs in a machine whose clock counts instructions
+// (qemu's -icount shift=0: each guest instruction advances it by 1 ns),
+// for benchmarks that compare programs: under emulation wall-clock
+// time varies with the host from one run to the next, instructions
+// executed do not.
+func RunCounted(t *testing.T, kernel string, args []string, files ...string) {
+	t.Helper()
+	boot(t, kernel, []string{"-icount", "shift=0,sleep=off"}, args, files)
+}
+
+func boot(t *testing.T, kernel string, qemuArgs, args, files []string) {
+	t.Helper()
 	if Inside() {
 		t.Fatal("vmtest.Run inside the virtual machine")
 	}
@@ -95,10 +110,11 @@ func RunArgs(t *testing.T, kernel string, args []string, files ...string) {
 	}
 	cmdline := fmt.Sprintf("console=ttyS0 panic=-1 quiet %s -- %s",
 		strings.Join(env, " "), strings.Join(args, " "))
-	cmd := exec.CommandContext(ctx, "qemu-system-x86_64",
+	qemu := append([]string{
 		"-accel", "tcg", "-cpu", "max", "-m", "1024", "-smp", "1",
 		"-nographic", "-no-reboot", "-nodefaults", "-serial", "stdio",
-		"-kernel", kernel, "-initrd", initrd, "-append", cmdline)
+		"-kernel", kernel, "-initrd", initrd, "-append", cmdline}, qemuArgs...)
+	cmd := exec.CommandContext(ctx, "qemu-system-x86_64", qemu...)
 	start := time.Now()
 	out, err := cmd.CombinedOutput()
 	t.Logf("vmtest: %s booted and ran %q in %v", filepath.Base(kernel), args, time.Since(start).Round(time.Millisecond))
