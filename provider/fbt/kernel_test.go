@@ -101,16 +101,20 @@ func TestKernelEntryArgs(t *testing.T) {
 
 // Return probes have arg0 -1 (the return offset is unknown) and the
 // return value in arg1 and args[1]; thread-locals carry a value from
-// entry to return, and the latency idiom works.
+// entry to return, the latency idiom works, and what entry speculated
+// return commits.
 func TestKernelReturn(t *testing.T) {
 	requireFbt(t)
 	for _, mode := range modes {
-		src := `fbt::vfs_read:entry /pid == $1 && stringof(args[0]->f_path.dentry->d_name.name) == "fbt-return"/ { self->ts = timestamp; }
+		src := `fbt::vfs_read:entry /pid == $1 && stringof(args[0]->f_path.dentry->d_name.name) == "fbt-return"/ {
+			self->ts = timestamp; self->spec = speculation(); }
+		fbt::vfs_read:entry /self->spec/ { speculate(self->spec); printf("count %d\n", arg2); }
+		fbt::vfs_read:return /self->spec && arg1 == 11/ { commit(self->spec); }
 		fbt::vfs_read:return /self->ts/ {
 			printf("%d %d %d %d\n", (int)arg0, arg1, args[1], timestamp > self->ts);
 			self->ts = 0; exit(0); }`
 		got := run(t, mode, src, readFile(t, "fbt-return", 11))
-		if want := "-1 11 11 1"; strings.TrimSpace(got) != want {
+		if want := "count 4096\n-1 11 11 1"; strings.TrimSpace(got) != want {
 			t.Errorf("%s: printed %q, want %q", mode, got, want)
 		}
 	}
@@ -235,6 +239,34 @@ func match(t testing.TB, d provider.Desc) []*provider.Probe {
 		t.Fatal(err)
 	}
 	return ps
+}
+
+// fbt:::entry enables every function the listing offers, as on illumos,
+// and each must attach: the listing must hold only what the kernel
+// lets a kprobe.multi link attach to. Without kprobe.multi, a kprobe a
+// function would take most of an hour under emulation.
+func TestKernelEverything(t *testing.T) {
+	requireFbt(t)
+	if features.HaveBPFLinkKprobeMulti() != nil {
+		t.Skip("no kprobe.multi in this kernel: enabling a kprobe per function takes most of an hour under emulation")
+	}
+	functions := len(match(t, provider.Desc{Provider: "fbt", Name: "entry"}))
+	src := `fbt:::entry { @calls = count(); } fbt::vfs_read:return /pid == $1/ { exit(0); }`
+	var links map[link.Type]int
+	var multi uint32
+	read := readFile(t, "fbt-everything", 3)
+	got := run(t, fbt.ModeAuto, src, func() {
+		if links == nil {
+			links, multi = attached(t)
+		}
+		read()
+	})
+	if n, err := strconv.Atoi(strings.TrimSpace(got)); err != nil || n < 1 {
+		t.Errorf("fbt:::entry counted %q calls", got)
+	}
+	if int(multi) < functions {
+		t.Errorf("kprobe.multi links attach to %d functions, fewer than the %d fbt lists", multi, functions)
+	}
 }
 
 // attached counts the kernel's BPF links by type, and the functions
