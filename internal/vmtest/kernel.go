@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/godtrace/godtrace/internal/testenv"
 )
 
@@ -85,6 +87,17 @@ func fetchKernel(release string) (string, error) {
 	dir := cacheDir()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
+	}
+	// go test runs packages' test binaries at once, and several boot
+	// kernels: one fetches at a time (apt locks its lists, and a second
+	// download would find the first one's directory in place).
+	lock, err := os.OpenFile(filepath.Join(dir, ".lock"), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return "", err
+	}
+	defer lock.Close()
+	if err := unix.Flock(int(lock.Fd()), unix.LOCK_EX); err != nil {
+		return "", fmt.Errorf("locking %s: %w", lock.Name(), err)
 	}
 	a, err := newApt(dir, release)
 	if err != nil {
