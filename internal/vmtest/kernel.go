@@ -281,6 +281,14 @@ func Debian(t *testing.T) string {
 	return DebianRelease(t, Bookworm)
 }
 
+// EachRelease runs f in a subtest per release of Releases, named by it,
+// with its kernel (DebianRelease).
+func EachRelease(t *testing.T, f func(t *testing.T, kernel string)) {
+	for _, release := range Releases {
+		t.Run(release, func(t *testing.T) { f(t, DebianRelease(t, release)) })
+	}
+}
+
 // DebianRelease is Debian for a release's kernel.
 func DebianRelease(t *testing.T, release string) string {
 	t.Helper()

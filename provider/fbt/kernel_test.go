@@ -33,12 +33,9 @@ func TestMain(m *testing.M) {
 // refuses fentry; bookworm's 6.1 has both but no kprobe.multi (its
 // groups attach a kprobe per function), trixie's 6.12 has all three.
 func TestDebian(t *testing.T) {
-	for _, release := range vmtest.Releases {
-		t.Run(release, func(t *testing.T) {
-			k := vmtest.DebianRelease(t, release)
-			vmtest.Run(t, k, "^TestKernel", vmtest.Module(t, k, "drivers/block/loop.ko"))
-		})
-	}
+	vmtest.EachRelease(t, func(t *testing.T, k string) {
+		vmtest.Run(t, k, "^TestKernel", vmtest.Module(t, k, "drivers/block/loop.ko"))
+	})
 }
 
 // requireFbt skips a kernel test on a kernel that cannot attach fbt

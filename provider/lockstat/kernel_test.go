@@ -24,11 +24,9 @@ func TestMain(m *testing.M) {
 // the kprobes the acquire and release probes need (this machine's
 // kernel runs the block and spin ones, on tracepoints).
 func TestDebian(t *testing.T) {
-	for _, release := range vmtest.Releases {
-		t.Run(release, func(t *testing.T) {
-			vmtest.Run(t, vmtest.DebianRelease(t, release), "^TestKernel|^TestContention")
-		})
-	}
+	vmtest.EachRelease(t, func(t *testing.T, k string) {
+		vmtest.Run(t, k, "^TestKernel|^TestContention")
+	})
 }
 
 func run(t *testing.T, src string, work func()) string {
