@@ -1,6 +1,7 @@
 package lockstat_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -69,18 +70,28 @@ func contend(t *testing.T, fds [2]int, hold time.Duration) {
 	if err := ioctl(int(uffd), uffdioRegister, unsafe.Pointer(&reg)); err != nil {
 		t.Fatal("UFFDIO_REGISTER:", err)
 	}
+	tids := make(chan int, 2)
 	write := func(fd int, b []byte, done chan<- error) {
 		runtime.LockOSThread()
+		tids <- unix.Gettid()
 		_, err := unix.Write(fd, b)
 		done <- err
 	}
 	first, second := make(chan error, 1), make(chan error, 1)
 	go write(fds[0], page, first)
+	<-tids
 	var msg [32]byte // the fault: the first writer holds the lock now
 	if _, err := unix.Read(int(uffd), msg[:]); err != nil {
 		t.Fatal("reading userfaultfd:", err)
 	}
 	go write(fds[1], []byte("x"), second)
+	// On a busy machine the second writer may reach the lock late: the
+	// hold starts once it sleeps there (state D, mutex_lock's
+	// uninterruptible wait), not when it was started.
+	tid := <-tids
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && !sleeping(tid); {
+		time.Sleep(time.Millisecond)
+	}
 	time.Sleep(hold)
 	zero := [4]uint64{addr, 4096, 0, 0}
 	if err := ioctl(int(uffd), uffdioZeropage, unsafe.Pointer(&zero)); err != nil {
@@ -92,6 +103,19 @@ func contend(t *testing.T, fds [2]int, hold time.Duration) {
 	if err := <-second; err != nil {
 		t.Fatal(err)
 	}
+}
+
+// sleeping reports whether thread tid of the process is in an
+// uninterruptible sleep.
+func sleeping(tid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/self/task/%d/stat", tid))
+	if err != nil {
+		return false
+	}
+	// "tid (comm) S ...": the state follows the last ')'.
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i >= 0 && strings.HasPrefix(s[i+1:], " D")
 }
 
 func ioctl(fd int, req uintptr, arg unsafe.Pointer) error {
