@@ -158,10 +158,8 @@ func staticTestBinary(dir string) (string, error) {
 		return self, nil
 	}
 	bin := filepath.Join(dir, "init")
-	cmd := exec.Command(goTool(), "test", "-c", "-o", bin)
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building a static test binary: %v: %s", err, out)
+	if err := goStatic("test", "-c", "-o", bin); err != nil {
+		return "", fmt.Errorf("building a static test binary: %w", err)
 	}
 	return bin, nil
 }
@@ -173,19 +171,25 @@ func staticTestBinary(dir string) (string, error) {
 func Command(t testing.TB, pkg string) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), path.Base(pkg))
-	cmd := exec.Command(goTool(), "build", "-o", bin, pkg)
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("vmtest: building %s: %v: %s", pkg, err, out)
+	if err := goStatic("build", "-o", bin, pkg); err != nil {
+		t.Fatalf("vmtest: building %s: %v", pkg, err)
 	}
 	return bin
 }
 
-func goTool() string {
+// goStatic runs the go command without cgo, so that what it builds
+// runs in the machine's empty root.
+func goStatic(args ...string) error {
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
 	if p, err := exec.LookPath("go"); err == nil {
-		return p
+		goTool = p
 	}
-	return filepath.Join(runtime.GOROOT(), "bin", "go")
+	cmd := exec.Command(goTool, args...)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%v: %s", err, out)
+	}
+	return nil
 }
 
 // static reports whether an ELF executable needs no dynamic loader.

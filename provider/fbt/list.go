@@ -42,7 +42,7 @@ func parseFunctions(r io.Reader, deny map[string]bool, symbols <-chan map[string
 	}
 	var all []entry
 	copies := map[string]int{}
-	for line := range lines(string(b)) {
+	for line := range strings.Lines(string(b)) {
 		name, mod, _ := strings.Cut(strings.TrimSpace(line), " ")
 		mod = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(mod), "["), "]")
 		if mod == "" {
@@ -63,19 +63,6 @@ func parseFunctions(r io.Reader, deny map[string]bool, symbols <-chan map[string
 		fns = append(fns, &function{name: e.name, module: e.module, index: len(fns)})
 	}
 	return fns, nil
-}
-
-// lines yields the lines of s, without their newlines.
-func lines(s string) func(yield func(string) bool) {
-	return func(yield func(string) bool) {
-		for s != "" {
-			line, rest, _ := strings.Cut(s, "\n")
-			if !yield(line) {
-				return
-			}
-			s = rest
-		}
-	}
 }
 
 // traceable is the rule for the functions fbt offers among those ftrace
@@ -150,8 +137,8 @@ func countTextSymbols(r io.Reader) map[string]int {
 	if err != nil {
 		return n
 	}
-	for line := range lines(string(b)) {
-		_, rest, _ := strings.Cut(line, " ")
+	for line := range strings.Lines(string(b)) {
+		_, rest, _ := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
 		typ, rest, _ := strings.Cut(rest, " ")
 		if typ != "t" && typ != "T" {
 			continue
