@@ -138,6 +138,9 @@ func (pv *Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, er
 	if !pv.supported(pr.fn).Kprobe {
 		return nil, errNoMechanism
 	}
+	if pr.fn.ambiguous {
+		return attachAt(prog, pr.ret, pr.fn.addrs)
+	}
 	return AttachKprobes(prog, pr.ret, []string{pr.fn.name}, []uint64{0})
 }
 

@@ -21,11 +21,17 @@ import (
 // "kernel" with what support says, in attach mode mode.
 func compileFbt(t *testing.T, mode fbt.Mode, support fbt.Support, src string) (*spec.Program, error) {
 	t.Helper()
+	return compileFbtIn(t, "testdata/tracefs", mode, support, src)
+}
+
+// compileFbtIn compiles src with the functions a tracefs tree lists.
+func compileFbtIn(t *testing.T, tracefs string, mode fbt.Mode, support fbt.Support, src string) (*spec.Program, error) {
+	t.Helper()
 	types := func() (*btf.Spec, error) {
 		return testenv.SavedBTF(t, "../../lang/check/testdata/vmlinux.btf.gz"), nil
 	}
 	pv := fbt.NewConfig(fbt.Config{
-		Root: os.DirFS("testdata/tracefs"), Blacklist: os.DirFS("testdata/debugfs"), Proc: os.DirFS("testdata/proc"),
+		Root: os.DirFS(tracefs), Blacklist: os.DirFS("testdata/debugfs"), Proc: os.DirFS("testdata/proc"),
 		Types: types, ModuleTypes: func(string) (*btf.Spec, error) { return nil, os.ErrNotExist }, Support: &support,
 	})
 	if err := pv.SetMode(mode); err != nil {
@@ -81,7 +87,9 @@ func TestCompileMechanisms(t *testing.T) {
 
 // A module's functions share one program per probe name when wide
 // enough (multi mode: from one), and each function has its own program
-// when not (auto mode, below fbt.MinMulti).
+// when not (auto mode, below fbt.MinMulti). A function whose name the
+// kernel has several of (do_sys_openat2) attaches by address, with a
+// kprobe program of its own.
 func TestCompileWide(t *testing.T) {
 	src := `fbt:vmlinux::entry { @[probefunc] = count(); }`
 	all := fbt.Support{Fentry: true, Kprobe: true, Multi: true}
@@ -89,15 +97,59 @@ func TestCompileWide(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Probes) != 1 || p.Probes[0].Shared == nil || len(p.Probes[0].Shared.Probes) != 6 {
-		t.Errorf("multi: %d programs, want one shared by the 6 functions", len(p.Probes))
+	if len(p.Probes) != 2 || p.Probes[0].Shared == nil || len(p.Probes[0].Shared.Probes) != 6 ||
+		p.Probes[1].Shared != nil || p.Probes[1].Probe.Function != "do_sys_openat2" || p.Probes[1].Program.Type != ebpf.Kprobe {
+		t.Errorf("multi: %d programs, want one shared by 6 functions and do_sys_openat2's kprobe", len(p.Probes))
 	}
 	p, err = compileFbt(t, fbt.ModeAuto, all, src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Probes) != 6 || p.Probes[0].Shared != nil {
-		t.Errorf("auto: %d programs, want 6 of their own", len(p.Probes))
+	if len(p.Probes) != 7 || p.Probes[0].Shared != nil {
+		t.Errorf("auto: %d programs, want 7 of their own", len(p.Probes))
+	}
+	for _, pp := range p.Probes {
+		if pp.Probe.Function == "do_sys_openat2" && pp.Program.Type != ebpf.Kprobe {
+			t.Errorf("auto: do_sys_openat2 is a %v program, want a kprobe", pp.Program.Type)
+		}
+	}
+}
+
+// Where ftrace says which copies of an ambiguous name it patches, the
+// function joins its module's kprobe.multi program (by address); a
+// kernel without kprobe.multi still attaches it on its own, as a kprobe
+// by address takes no cookie.
+func TestCompileWideExact(t *testing.T) {
+	src := `fbt:vmlinux::entry { @[probefunc] = count(); }`
+	for _, c := range []struct {
+		support fbt.Support
+		shared  int
+	}{
+		{fbt.Support{Fentry: true, Kprobe: true, Multi: true}, 7},
+		{fbt.Support{Fentry: true, Kprobe: true}, 6},
+	} {
+		p, err := compileFbtIn(t, "testdata/tracefs-addrs", fbt.ModeMulti, c.support, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var shared []string
+		alone := 0
+		for _, pp := range p.Probes {
+			if pp.Shared == nil {
+				alone++
+				if pp.Probe.Function != "do_sys_openat2" {
+					t.Errorf("%+v: %s has a program of its own", c.support, pp.Probe.Function)
+				}
+				continue
+			}
+			for _, sp := range pp.Shared.Probes {
+				shared = append(shared, sp.Function)
+			}
+		}
+		if len(shared) != c.shared || alone != 7-c.shared {
+			t.Errorf("%+v: %d functions share a program (%s), %d have their own; want %d and %d",
+				c.support, len(shared), shared, alone, c.shared, 7-c.shared)
+		}
 	}
 }
 

@@ -179,7 +179,14 @@ func (pv *Provider) list() ([]*function, error) {
 	if proc == nil {
 		proc = os.DirFS("/proc")
 	}
-	f, err := root.Open("available_filter_functions")
+	// The list with ftrace's addresses (6.5) tells which copies of an
+	// ambiguous name ftrace can patch.
+	addrs := true
+	f, err := root.Open("available_filter_functions_addrs")
+	if err != nil {
+		addrs = false
+		f, err = root.Open("available_filter_functions")
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot list kernel functions: %w", err)
 	}
@@ -187,31 +194,34 @@ func (pv *Provider) list() ([]*function, error) {
 	// Without debugfs the kernel still refuses the blacklisted
 	// functions' kprobes when asked; the listing is then wider than
 	// what attaches.
+	var bl *blacklist
 	var deny map[string]bool
 	if b, err := black.Open("kprobes/blacklist"); err == nil {
-		deny = parseBlacklist(b)
+		bl = parseBlacklist(b)
+		deny = bl.names
 		b.Close()
 	}
 	// The kernel writes kallsyms out as it is read, slowly: read it
 	// while ftrace's list is read.
-	syms := make(chan map[string]int, 1)
+	syms := make(chan *kallsyms, 1)
 	go func() {
-		var n map[string]int
+		var ks *kallsyms
 		if k, err := proc.Open("kallsyms"); err == nil {
-			n = countTextSymbols(k)
+			ks = readKallsyms(k)
 			k.Close()
 		}
-		syms <- n
+		syms <- ks
 	}()
-	fns, err := parseFunctions(f, deny, syms)
+	fns, ks, err := parseFunctions(f, addrs, deny, syms)
 	if err != nil {
 		return nil, fmt.Errorf("cannot list kernel functions: %w", err)
 	}
-	return fns, nil
+	return locate(fns, ks, bl), nil
 }
 
 // Traceable reports whether fbt offers name, a function of the core
-// kernel.
+// kernel, and a kprobe can attach to it by name (it is the kernel's
+// only function of that name).
 func (pv *Provider) Traceable(name string) bool {
 	if _, err := pv.functions(); err != nil {
 		return false
@@ -219,7 +229,7 @@ func (pv *Provider) Traceable(name string) bool {
 	pv.mu.Lock()
 	defer pv.mu.Unlock()
 	for _, fn := range pv.byName[name] {
-		if fn.module == coreModule {
+		if fn.module == coreModule && !fn.ambiguous {
 			return true
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -264,6 +265,104 @@ func TestKernelEverything(t *testing.T) {
 	if int(multi) < functions {
 		t.Errorf("kprobe.multi links attach to %d functions, fewer than the %d fbt lists", multi, functions)
 	}
+}
+
+// A function whose name the kernel has several of (a static function
+// in several files) attaches by address: a kprobe at each copy, as
+// perf events of the process, not links.
+func TestKernelAmbiguous(t *testing.T) {
+	requireFbt(t)
+	names, _ := ambiguousNames(t, 10)
+	var descs []string
+	for _, n := range names {
+		descs = append(descs, "fbt:vmlinux:"+n+":entry", "fbt:vmlinux:"+n+":return")
+	}
+	src := strings.Join(descs, ",\n") + ` { @[probefunc] = count(); }
+		fbt::vfs_read:entry /pid == $1/ { exit(0); }`
+	events := 0
+	run(t, fbt.ModeAuto, src, func() {
+		if events == 0 {
+			events = perfEvents(t)
+		}
+		readFile(t, "fbt-ambiguous", 1)()
+	})
+	if events <= 2*len(names) {
+		t.Errorf("%d perf events for the entry and return of %d functions with several copies each: %s", events, len(names), names)
+	}
+}
+
+// A copy of an ambiguous name fires as its function's probe in every
+// mode: m_show, which shows each line of /proc/self/mounts, has
+// namesakes in other files. In multi mode it shares a kprobe.multi
+// program by address with other ambiguous functions, listed before it
+// so that its probe is not the group's first: a firing whose address
+// the link did not know would get cookie 0, the first probe.
+func TestKernelAmbiguousFires(t *testing.T) {
+	requireFbt(t)
+	names, count := ambiguousNames(t, 10)
+	if count["m_show"] < 2 {
+		t.Skip("m_show is this kernel's only function of the name")
+	}
+	names = append(slices.DeleteFunc(names, func(n string) bool { return n == "m_show" }), "m_show")
+	var descs []string
+	for _, n := range names {
+		descs = append(descs, "fbt:vmlinux:"+n+":entry")
+	}
+	src := strings.Join(descs, ",\n") + ` /pid == $1/ { @[probefunc] = count(); }
+		fbt::vfs_read:return /pid == $1/ { exit(0); }`
+	for _, mode := range modes {
+		got := run(t, mode, src, func() {
+			if _, err := os.ReadFile("/proc/self/mounts"); err != nil {
+				t.Fatal(err)
+			}
+		})
+		f := strings.Fields(got)
+		if i := slices.Index(f, "m_show"); i < 0 || i+1 >= len(f) || f[i+1] == "0" {
+			t.Errorf("%s: reading /proc/self/mounts counted %q, want m_show", mode, got)
+		}
+	}
+}
+
+// ambiguousNames returns up to n functions of the core kernel that fbt
+// lists and kallsyms has several of, in the listing's order, and
+// kallsyms's count of functions by name.
+func ambiguousNames(t *testing.T, n int) ([]string, map[string]int) {
+	t.Helper()
+	textSyms := map[string]int{}
+	b, err := os.ReadFile("/proc/kallsyms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) == 3 && (f[1] == "t" || f[1] == "T") {
+			textSyms[f[2]]++
+		}
+	}
+	var names []string
+	for _, p := range match(t, provider.Desc{Provider: "fbt", Module: "vmlinux", Name: "entry"}) {
+		if textSyms[p.Function] > 1 && len(names) < n {
+			names = append(names, p.Function)
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("fbt lists no function of a name kallsyms has several of")
+	}
+	return names, textSyms
+}
+
+// perfEvents counts the process's open perf events.
+func perfEvents(t *testing.T) int {
+	fds, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, fd := range fds {
+		if l, err := os.Readlink(filepath.Join("/proc/self/fd", fd.Name())); err == nil && l == "anon_inode:[perf_event]" {
+			n++
+		}
+	}
+	return n
 }
 
 // attached counts the kernel's BPF links by type, and the functions

@@ -151,6 +151,9 @@ func (pv *Provider) mechanismOf(p *provider.Probe) mechanism {
 	if pr == nil {
 		return viaKprobe
 	}
+	if pr.fn.ambiguous {
+		return viaKprobe // fentry finds its target by name
+	}
 	pt := pv.protoOf(pr.fn)
 	pv.mu.Lock()
 	mode := pv.mode

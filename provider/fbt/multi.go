@@ -23,10 +23,11 @@ import (
 // with one probe name from one kprobe program, which tells them apart
 // by the attach cookie: each function's number in the group, its
 // selector (provider.Numbered). Where the kernel has kprobe.multi
-// (5.18 with fprobe) the group is one link, attached in one system
-// call; elsewhere it is a kprobe per function, each with its cookie,
-// which saves loading a program per function but attaches them one at
-// a time. A group is one module's and one probe name's, because the
+// (5.18 with fprobe) the group is one link, attached in one system call
+// (two when functions of ambiguous names join it by address);
+// elsewhere it is a kprobe per function, each with its cookie, which
+// saves loading a program per function but attaches them one at a
+// time. A group is one module's and one probe name's, because the
 // compiler's shared programs give probemod and probename one value for
 // the whole group.
 
@@ -45,6 +46,12 @@ func groupReturns(group string) bool { return strings.HasPrefix(group, returnNam
 func (pv *Provider) Share(p *provider.Probe) (string, uint32, bool) {
 	pr := probeOf(p)
 	if pr == nil || argRegs == nil {
+		return "", 0, false
+	}
+	// An ambiguous function attaches by address: a kprobe.multi link
+	// takes its copies when they are known to be traceable; a kprobe
+	// by address (a perf event of our own) takes no cookie.
+	if pr.fn.ambiguous && !(pr.fn.exact && pv.supported(nil).Multi) {
 		return "", 0, false
 	}
 	pv.mu.Lock()
@@ -125,29 +132,13 @@ func (*Provider) AttachShared(group string, _ *ebpf.Program) (io.Closer, error) 
 	return nil, fmt.Errorf("fbt: group %s attaches by number", group)
 }
 
-// AttachNumbered implements provider.Numbered: one kprobe.multi link
-// for the functions of probes, each with its index as the cookie, or a
+// AttachNumbered implements provider.Numbered: kprobe.multi links for
+// the functions of probes, each with its index as the cookie, or a
 // kprobe per function with that cookie.
 func (pv *Provider) AttachNumbered(group string, probes []*provider.Probe, prog *ebpf.Program) (io.Closer, error) {
 	ret := groupReturns(group)
 	if pv.supported(nil).Multi {
-		opts := link.KprobeMultiOptions{
-			Symbols: make([]string, len(probes)),
-			Cookies: make([]uint64, len(probes)),
-		}
-		for i, p := range probes {
-			opts.Symbols[i] = probeOf(p).fn.name
-			opts.Cookies[i] = uint64(i)
-		}
-		attach := link.KprobeMulti
-		if ret {
-			attach = link.KretprobeMulti
-		}
-		l, err := attach(prog, opts)
-		if err != nil {
-			return nil, fmt.Errorf("kprobe.multi on %d functions: %w", len(probes), err)
-		}
-		return l, nil
+		return attachMulti(prog, ret, probes)
 	}
 	if !pv.supported(nil).Kprobe {
 		return nil, errNoMechanism
@@ -158,6 +149,50 @@ func (pv *Provider) AttachNumbered(group string, probes []*provider.Probe, prog 
 		syms[i], cookies[i] = probeOf(p).fn.name, uint64(i)
 	}
 	return AttachKprobes(prog, ret, syms, cookies)
+}
+
+// attachMulti attaches prog to the functions of probes with
+// kprobe.multi links, each function's index its cookie: one link by
+// name, and one by address for the copies of the ambiguous ones (the
+// kernel takes names or addresses, not both in a link). The kernel
+// finds a firing's cookie by the address of the function it fired in,
+// the copy's kallsyms address.
+func attachMulti(prog *ebpf.Program, ret bool, probes []*provider.Probe) (io.Closer, error) {
+	var byName, byAddr link.KprobeMultiOptions
+	for i, p := range probes {
+		fn := probeOf(p).fn
+		if !fn.ambiguous {
+			byName.Symbols = append(byName.Symbols, fn.name)
+			byName.Cookies = append(byName.Cookies, uint64(i))
+			continue
+		}
+		for _, a := range fn.addrs {
+			byAddr.Addresses = append(byAddr.Addresses, uintptr(a))
+			byAddr.Cookies = append(byAddr.Cookies, uint64(i))
+		}
+	}
+	attach := link.KprobeMulti
+	if ret {
+		attach = link.KretprobeMulti
+	}
+	var ls Links
+	for _, opts := range []link.KprobeMultiOptions{byName, byAddr} {
+		n := len(opts.Symbols) + len(opts.Addresses)
+		if n == 0 {
+			continue
+		}
+		l, err := attach(prog, opts)
+		if err != nil {
+			ls.Close()
+			what := "functions"
+			if opts.Addresses != nil {
+				what = "copies of functions with ambiguous names"
+			}
+			return nil, fmt.Errorf("kprobe.multi on %d %s: %w", n, what, err)
+		}
+		ls = append(ls, l)
+	}
+	return ls, nil
 }
 
 // AttachKprobes attaches prog as a kprobe (a kretprobe if ret) on each
@@ -182,8 +217,8 @@ func AttachKprobes(prog *ebpf.Program, ret bool, syms []string, cookies []uint64
 	return ls, nil
 }
 
-// Links detaches several links as one.
-type Links []link.Link
+// Links detaches several links (or perf events) as one.
+type Links []io.Closer
 
 // closers is how many links Close detaches at once.
 const closers = 16
