@@ -9,6 +9,7 @@ import (
 	"github.com/cilium/ebpf/link"
 
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/ptregs"
 	"github.com/godtrace/godtrace/provider/rawtp"
 )
 
@@ -58,7 +59,7 @@ func (pv *Provider) LoadArgs(p *provider.Probe) asm.Instructions {
 	if pr.ret {
 		return kretprobeArgs()
 	}
-	n := len(argRegs)
+	n := len(ptregs.Args)
 	if pt.known {
 		n = pt.slots
 	}
@@ -84,40 +85,21 @@ func fentryArgs(pt *proto, ret bool) asm.Instructions {
 }
 
 // kprobeArgs loads the first n arguments from a kprobe's registers at a
-// function's first instruction: those the calling convention passes in
-// registers, then those it passes on the stack, read from there.
+// function's first instruction.
 func kprobeArgs(n int) asm.Instructions {
-	var insns asm.Instructions
-	for i := range min(n, provider.NArgs) {
-		if i < len(argRegs) {
-			insns = append(insns,
-				asm.LoadMem(asm.R0, asm.R6, argRegs[i], asm.DWord),
-				asm.StoreMem(asm.R9, int16(8*i), asm.R0, asm.DWord))
-			continue
-		}
-		// bpf_probe_read_kernel(&arg[i], 8, sp + stackArg0 + 8*k)
-		k := i - len(argRegs)
-		insns = append(insns,
-			asm.Mov.Reg(asm.R1, asm.R9),
-			asm.Add.Imm(asm.R1, int32(8*i)),
-			asm.Mov.Imm(asm.R2, 8),
-			asm.LoadMem(asm.R3, asm.R6, spReg, asm.DWord),
-			asm.Add.Imm(asm.R3, int32(stackArg0+8*k)),
-			asm.FnProbeReadKernel.Call())
-	}
-	return insns
+	return ptregs.LoadArgs(min(n, provider.NArgs), asm.FnProbeReadKernel)
 }
 
 // kretprobeArgs loads a return probe's arguments from a kretprobe's
 // registers: arg0, the offset of the returning instruction, is unknown
 // (-1); arg1 is the return value.
 func kretprobeArgs() asm.Instructions {
-	if retReg < 0 {
+	if ptregs.Ret < 0 {
 		return asm.Instructions{storeImm64(asm.R9, 0, -1)}
 	}
 	return asm.Instructions{
 		storeImm64(asm.R9, 0, -1),
-		asm.LoadMem(asm.R0, asm.R6, retReg, asm.DWord),
+		asm.LoadMem(asm.R0, asm.R6, ptregs.Ret, asm.DWord),
 		asm.StoreMem(asm.R9, 8, asm.R0, asm.DWord),
 	}
 }
@@ -154,15 +136,15 @@ func storeImm64(dst asm.Register, off int16, v int32) asm.Instruction {
 // function a kprobe fired at the entry of, from its registers (the
 // context in ctx), into dst; i must be below KprobeRegArgs.
 func KprobeArg(dst, ctx asm.Register, i int) asm.Instruction {
-	return asm.LoadMem(dst, ctx, argRegs[i], asm.DWord)
+	return asm.LoadMem(dst, ctx, ptregs.Args[i], asm.DWord)
 }
 
 // KprobeRet returns the instruction that loads the return value at a
 // kretprobe.
 func KprobeRet(dst, ctx asm.Register) asm.Instruction {
-	return asm.LoadMem(dst, ctx, retReg, asm.DWord)
+	return asm.LoadMem(dst, ctx, ptregs.Ret, asm.DWord)
 }
 
 // KprobeRegArgs is how many arguments the calling convention passes in
 // registers.
-var KprobeRegArgs = len(argRegs)
+var KprobeRegArgs = len(ptregs.Args)

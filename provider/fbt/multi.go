@@ -17,6 +17,7 @@ import (
 	"github.com/cilium/ebpf/link"
 
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/ptregs"
 )
 
 // fbt's shared attachments serve every enabled function of a module
@@ -45,7 +46,7 @@ func groupReturns(group string) bool { return strings.HasPrefix(group, returnNam
 // module's group (the compiler numbers the selectors).
 func (pv *Provider) Share(p *provider.Probe) (string, uint32, bool) {
 	pr := probeOf(p)
-	if pr == nil || argRegs == nil {
+	if pr == nil || ptregs.Args == nil {
 		return "", 0, false
 	}
 	// An ambiguous function attaches by address: a kprobe.multi link
@@ -107,7 +108,7 @@ func (*Provider) LoadSharedArgs(group string) asm.Instructions {
 	if groupReturns(group) {
 		return kretprobeArgs()
 	}
-	return kprobeArgs(len(argRegs))
+	return kprobeArgs(len(ptregs.Args))
 }
 
 // SharedArgCount implements provider.Shared.
@@ -121,9 +122,9 @@ func (pv *Provider) SharedArgCount(p *provider.Probe) int {
 		return 2
 	}
 	if pt.known {
-		return min(pt.slots, len(argRegs))
+		return min(pt.slots, len(ptregs.Args))
 	}
-	return len(argRegs)
+	return len(ptregs.Args)
 }
 
 // AttachShared implements provider.Shared; fbt's groups attach through
