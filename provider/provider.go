@@ -136,3 +136,23 @@ type Accompanied interface {
 	// before it.
 	Companions(p *Probe) []*Companion
 }
+
+// Family is a family of providers of which each process has its own
+// member, named by the family and the process ID: pid1234 (the pid
+// provider), and a USDT provider's members.
+type Family interface {
+	// Member returns the provider name names, created when first
+	// asked for, or nil if the name is not one of the family's. An
+	// error, which names the member, says the name is the family's
+	// but the member cannot be made (no such process).
+	Member(name string) (Provider, error)
+}
+
+// Aliased is implemented by providers whose modules answer to other
+// names than their own: a pid provider's executable is also "a.out",
+// and libc.so.6 is also "libc".
+type Aliased interface {
+	// MatchModule reports whether pattern, a description's module
+	// field, names module by an alias.
+	MatchModule(pattern, module string) bool
+}

@@ -19,7 +19,8 @@ import (
 //
 // A Registry is safe for concurrent use.
 type Registry struct {
-	provs []Provider
+	provs    []Provider
+	families []Family
 
 	mu      sync.Mutex
 	seeded  bool
@@ -55,11 +56,15 @@ func (r *Registry) Match(d Desc) ([]*Probe, error) {
 	if err := r.seed(); err != nil {
 		return nil, err
 	}
+	if err := r.instantiate(d.Provider); err != nil {
+		return nil, err
+	}
 	var out []*Probe
 	for _, prov := range r.provs {
 		if !matchField(d.Provider, prov.Name()) {
 			continue
 		}
+		matches := matcher(prov)
 		specs, err := prov.Provide(d)
 		if err != nil {
 			return nil, fmt.Errorf("provider %s: %w", prov.Name(), err)
@@ -161,6 +166,54 @@ func (r *Registry) intern(prov Provider, d Desc, data any) *Probe {
 	r.byID = append(r.byID, p)
 	r.byOwner[prov] = append(r.byOwner[prov], p)
 	return p
+}
+
+// AddFamily adds a family of providers, whose members a description
+// names (pid1234).
+func (r *Registry) AddFamily(f Family) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.families = append(r.families, f)
+}
+
+// instantiate adds the member of a family that name names, if it is
+// not a glob and one does: as in DTrace, a glob matches only the
+// members that exist (pid* the processes already named).
+func (r *Registry) instantiate(name string) error {
+	if name == "" || IsGlob(name) {
+		return nil
+	}
+	for _, prov := range r.provs {
+		if prov.Name() == name {
+			return nil
+		}
+	}
+	for _, f := range r.families {
+		prov, err := f.Member(name)
+		if err != nil {
+			return err // it names the member: "failed to grab process 12"
+		}
+		if prov != nil {
+			r.provs = append(r.provs, prov)
+			return nil
+		}
+	}
+	return nil
+}
+
+// matcher returns how prov's probes match a description: by name,
+// field by field, or with the provider's own module aliases.
+func matcher(prov Provider) func(d, pd Desc) bool {
+	al, ok := prov.(Aliased)
+	if !ok {
+		return matches
+	}
+	return func(d, pd Desc) bool {
+		return matchField(d.Provider, pd.Provider) &&
+			(matchField(d.Module, pd.Module) || al.MatchModule(d.Module, pd.Module)) &&
+			matchField(d.Function, pd.Function) &&
+			matchField(d.Name, pd.Name)
+	}
 }
 
 // matches reports whether the probe named pd matches the description d.

@@ -1,0 +1,74 @@
+package provider_test
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+
+	"github.com/godtrace/godtrace/provider"
+)
+
+// member is a family member with one probe, in module "prog", which
+// also answers to "a.out".
+type member struct{ name string }
+
+func (m *member) Name() string { return m.name }
+func (m *member) Provide(provider.Desc) ([]provider.Spec, error) {
+	return []provider.Spec{{Module: "prog", Function: "main", Name: "entry"}}, nil
+}
+func (*member) ProgramType(*provider.Probe) (ebpf.ProgramType, ebpf.AttachType) {
+	return ebpf.Kprobe, ebpf.AttachNone
+}
+func (*member) LoadArgs(*provider.Probe) asm.Instructions { return nil }
+func (*member) Attach(*provider.Probe, *ebpf.Program) (io.Closer, error) {
+	return nil, errors.New("no")
+}
+func (*member) MatchModule(pattern, module string) bool { return pattern == "a.out" && module == "prog" }
+
+// family makes members named "fam" and digits; "fam0" is an error.
+type family struct{ made int }
+
+func (f *family) Member(name string) (provider.Provider, error) {
+	digits, ok := strings.CutPrefix(name, "fam")
+	if !ok || digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return nil, nil
+	}
+	if digits == "0" {
+		return nil, errors.New("no such process")
+	}
+	f.made++
+	return &member{name}, nil
+}
+
+// A family's member is made when a description names it, once; a glob
+// matches only the members made; a member's module aliases match.
+func TestFamily(t *testing.T) {
+	r := newRegistry()
+	f := &family{}
+	r.AddFamily(f)
+	if ps := mustMatch(t, r, provider.Desc{Provider: "fam*"}); len(ps) != 0 {
+		t.Errorf("fam* before any member: %s", list(ps))
+	}
+	ps := mustMatch(t, r, provider.Desc{Provider: "fam12", Module: "a.out", Function: "main", Name: "entry"})
+	if len(ps) != 1 || ps[0].Desc() != (provider.Desc{Provider: "fam12", Module: "prog", Function: "main", Name: "entry"}) {
+		t.Fatalf("fam12:a.out:main:entry: %s", list(ps))
+	}
+	mustMatch(t, r, provider.Desc{Provider: "fam12"})
+	mustMatch(t, r, provider.Desc{Provider: "fam34"})
+	if ps := mustMatch(t, r, provider.Desc{Provider: "fam*", Name: "entry"}); len(ps) != 2 {
+		t.Errorf("fam*:::entry after fam12 and fam34: %s", list(ps))
+	}
+	if f.made != 2 {
+		t.Errorf("%d members made, want 2", f.made)
+	}
+	if _, err := r.Match(provider.Desc{Provider: "fam0"}); err == nil {
+		t.Error("fam0: no error")
+	}
+	if ps := mustMatch(t, r, provider.Desc{Provider: "fam12", Module: "b.out"}); len(ps) != 0 {
+		t.Errorf("fam12:b.out: %s", list(ps))
+	}
+}
