@@ -25,9 +25,14 @@ type Process struct {
 }
 
 // CreateProcess starts argv as DTrace's -c does: the process is stopped
-// once exec has loaded the program, before its first instruction, and
-// runs only when Continue is called, so that tracing enabled in between
-// sees everything it does. It inherits dtrace's standard files.
+// once the dynamic linker has mapped its shared libraries, at the
+// program's entry point, before main, and runs on only when Continue is
+// called, so that tracing enabled in between sees everything the
+// program does and the pid provider sees its libraries. (On
+// architectures other than amd64 it is stopped earlier, once exec has
+// loaded the program: see runToEntry.) It inherits dtrace's standard
+// files. If the process ends before its entry point, as when a library
+// is missing, CreateProcess fails as DTrace does, saying how it ended.
 //
 // The process is traced (ptrace) until then, and ptrace requests must
 // come from the thread that started it: one goroutine, locked to its
@@ -56,6 +61,15 @@ func (h *Handle) CreateProcess(argv []string) (*Process, error) {
 			started <- fmt.Errorf("failed to execute %s: the process did not stop after exec", argv[0])
 			return
 		}
+		if err := runToEntry(pid); err != nil {
+			var end *earlyEnd
+			if !errors.As(err, &end) { // it is still there, stopped
+				cmd.Process.Kill()
+				cmd.Wait()
+			}
+			started <- fmt.Errorf("failed to control pid %d: %v", pid, err)
+			return
+		}
 		p.PID = pid
 		started <- nil
 		if !<-p.resume {
@@ -76,6 +90,17 @@ func (h *Handle) CreateProcess(argv []string) (*Process, error) {
 	h.targets = append(h.targets, p)
 	h.target = p.PID
 	return p, nil
+}
+
+// earlyEnd is how a created process ended before reaching the point
+// where CreateProcess stops it, worded as DTrace words it.
+type earlyEnd struct{ status syscall.WaitStatus }
+
+func (e *earlyEnd) Error() string {
+	if e.status.Signaled() {
+		return fmt.Sprintf("process died from signal %d", e.status.Signal())
+	}
+	return fmt.Sprintf("process exited with status %d", e.status.ExitStatus())
 }
 
 // GrabProcess makes a running process the target, as DTrace's -p does.
