@@ -39,6 +39,7 @@ import (
 	"github.com/godtrace/godtrace/provider/fbt"
 	"github.com/godtrace/godtrace/provider/ktypes"
 	"github.com/godtrace/godtrace/provider/lockstat"
+	"github.com/godtrace/godtrace/provider/pid"
 	"github.com/godtrace/godtrace/provider/profile"
 	"github.com/godtrace/godtrace/provider/rawtp"
 	"github.com/godtrace/godtrace/provider/sdt"
@@ -101,9 +102,11 @@ type Handle struct {
 // Open returns a Handle with the providers of this platform.
 func Open() (*Handle, error) {
 	kernelFuncs := fbt.New()
+	reg := provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP(), kernelFuncs, lockstat.New(kernelFuncs))
+	reg.AddFamily(pid.NewFamily())
 	return &Handle{
 		Options:   option.New(),
-		reg:       provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP(), kernelFuncs, lockstat.New(kernelFuncs)),
+		reg:       reg,
 		fbt:       kernelFuncs,
 		printed:   map[int]bool{},
 		kernelBTF: ktypes.Spec,

@@ -58,8 +58,9 @@ var corpusCases = []corpusCase{
 	{file: "macro_args.d", args: []string{"bash", "read", "5"}},
 	// -x defaultargs: the missing $2 is 0 in the description too.
 	{file: "macro_args.d", flags: []string{"-x", "defaultargs"}, want: "line 20: probe description syscall::0:entry does not match any probes"},
-	// No pid provider yet, and $target is 0 without -p.
-	{file: "mallocsize.d", want: "line 10: probe description pid0::malloc:entry does not match any probes"},
+	// $target is 0 without -p: pid0 is no process (DTrace's
+	// D_PROC_BADPID).
+	{file: "mallocsize.d", want: "line 10: 'pid0' does not contain a valid pid"},
 	{file: "opensnoop.d"},
 	{file: "printa_normalize.d"},
 	{file: "procsystime.d", args: []string{"bash"}},

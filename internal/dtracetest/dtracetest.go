@@ -69,3 +69,59 @@ func RunErr(t testing.TB, options map[string]string, src string, work func(), ti
 	p.Flush()
 	return out.String(), errs.String()
 }
+
+// RunTarget runs src as dtrace -q -c does: argv is started stopped,
+// before its program's first instruction with its libraries mapped, as
+// $target; src is compiled and enabled, the process continued, and
+// what dtrace prints returned once the program exits or the process
+// has exited, or after timeout. Anything on stderr fails the test.
+func RunTarget(t testing.TB, src string, argv []string, timeout time.Duration) string {
+	t.Helper()
+	h, err := dtrace.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	proc, err := h.CreateProcess(argv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Compile([]dtrace.Source{{Text: []byte(src)}}, []string{"test"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Exec(); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Go(); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	p := dtrace.NewPrinter(&out, &errs, true)
+	proc.Continue()
+	exited := false
+	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); {
+		done, err := h.Consume(p, 10*time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done || exited {
+			break
+		}
+		select {
+		case <-proc.Exited():
+			exited = true // one more pass for what it left in the buffers
+		default:
+		}
+	}
+	if err := h.Stop(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.PrintAggregations(h); err != nil {
+		t.Fatal(err)
+	}
+	p.Flush()
+	if errs.Len() > 0 {
+		t.Errorf("stderr: %s", errs.String())
+	}
+	return out.String()
+}

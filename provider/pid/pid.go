@@ -1,0 +1,200 @@
+// Package pid is DTrace's pid provider: pidPID:MODULE:FUNCTION:NAME for
+// the functions of the objects process PID maps (its executable, module
+// a.out, and its shared libraries, by base name or DTrace's shorthand:
+// libc for libc.so.6). NAME is entry, return, or an offset in the
+// function, in hex, of an instruction where the probe fires.
+//
+// Each process is a member of the family (provider.Family), made when a
+// description first names it (pid$target expands to pid1234); its
+// probes are made from the ELF symbol tables of the objects the process
+// maps, when a description names them. They attach as uprobes that the
+// kernel limits to the process: entry at the function's first
+// instruction, return at each instruction that leaves it (a ret, or a
+// jump out of it: a tail call), as DTrace does, so that arg0 at return
+// is the offset of the instruction that returned and arg1 the return
+// value. Where the kernel has uprobe_multi (6.6) one link attaches all
+// of a program's sites; wide descriptions share one program per object
+// and kind, which tells its probes apart by the attach cookie.
+package pid
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/godtrace/godtrace/provider"
+)
+
+// Family is the pid provider's family: a member per process.
+type Family struct {
+	mu      sync.Mutex
+	members map[int]*Provider
+	support *support
+}
+
+// NewFamily returns the pid provider family.
+func NewFamily() *Family { return &Family{members: map[int]*Provider{}, support: &support{}} }
+
+// familyName is the members' name before the process ID.
+const familyName = "pid"
+
+// Member implements provider.Family: pid1234 is process 1234's.
+func (f *Family) Member(name string) (provider.Provider, error) {
+	digits, ok := strings.CutPrefix(name, familyName)
+	if !ok || digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return nil, nil
+	}
+	pid, err := strconv.Atoi(digits)
+	if err != nil || pid <= 0 {
+		// $target without -c or -p is 0: pid0. DTrace's words.
+		return nil, fmt.Errorf("'%s' does not contain a valid pid", name)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if pv := f.members[pid]; pv != nil {
+		return pv, nil
+	}
+	if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("failed to grab process %d: no such process", pid)
+		}
+		return nil, fmt.Errorf("failed to grab process %d: %w", pid, err)
+	}
+	pv := &Provider{pid: pid, name: name, support: f.support}
+	f.members[pid] = pv
+	return pv, nil
+}
+
+// Provider is one process's pid provider.
+type Provider struct {
+	pid     int
+	name    string
+	support *support
+
+	mu      sync.Mutex
+	objs    []*object // the objects mapped, read when first needed
+	objsErr error
+}
+
+// Name implements provider.Provider.
+func (pv *Provider) Name() string { return pv.name }
+
+// PID is the process the provider's probes fire in.
+func (pv *Provider) PID() int { return pv.pid }
+
+// Lazy implements provider.Lazy: a process's probes are made when a
+// description names them, as DTrace makes them.
+func (*Provider) Lazy() {}
+
+// Probe names.
+const (
+	entryName  = "entry"
+	returnName = "return"
+)
+
+// kind is what a probe traces.
+type kind int
+
+const (
+	atEntry kind = iota
+	atReturn
+	atOffset
+)
+
+// probe is a pid probe: Probe.Data.
+type probe struct {
+	obj  *object
+	fn   fn
+	kind kind
+	off  uint64 // atOffset: the instruction's offset in the function
+}
+
+func probeOf(p *provider.Probe) *probe {
+	pr, _ := p.Data.(*probe)
+	return pr
+}
+
+// Provide implements provider.Provider: for each object whose module
+// matches d, the entry and return probes of the functions that match,
+// and an offset probe when d's name is one.
+func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
+	wantEntry := d.Name == "" || provider.Glob(d.Name, entryName)
+	wantReturn := d.Name == "" || provider.Glob(d.Name, returnName)
+	var off uint64
+	wantOffset := false
+	if d.Name != "" && !provider.IsGlob(d.Name) && !wantEntry && !wantReturn {
+		// A name that is no offset (tick-1s, for a description of one
+		// field) matches no probe of ours.
+		off, wantOffset = parseOffset(d.Name)
+	}
+	if !wantEntry && !wantReturn && !wantOffset {
+		return nil, nil
+	}
+	objs, err := pv.objects()
+	if err != nil {
+		return nil, err
+	}
+	var specs []provider.Spec
+	for _, o := range objs {
+		if d.Module != "" && !provider.Glob(d.Module, o.module) && !pv.aliases(d.Module, o) {
+			continue
+		}
+		for _, f := range o.functions(d.Function) {
+			spec := func(name string, pr *probe) {
+				specs = append(specs, provider.Spec{Module: o.module, Function: f.name, Name: name, Data: pr})
+			}
+			// The kernel cannot put a uprobe on some first
+			// instructions (pthread_spin_lock's lock dec): no entry
+			// probe there.
+			if wantEntry && o.probeableAt(f, 0) {
+				spec(entryName, &probe{obj: o, fn: f, kind: atEntry})
+			}
+			if wantReturn {
+				spec(returnName, &probe{obj: o, fn: f, kind: atReturn})
+			}
+			if wantOffset {
+				if err := o.checkOffset(f, off); err != nil {
+					return nil, fmt.Errorf("%s:%s:%s: %w", d.Provider, o.module, f.name, err)
+				}
+				spec(d.Name, &probe{obj: o, fn: f, kind: atOffset, off: off})
+			}
+		}
+	}
+	return specs, nil
+}
+
+// parseOffset reads an offset probe's name: hex digits, written as
+// DTrace writes them (lower case, no 0x, no leading zeros).
+func parseOffset(name string) (uint64, bool) {
+	off, err := strconv.ParseUint(name, 16, 64)
+	return off, err == nil && strconv.FormatUint(off, 16) == name
+}
+
+// MatchModule implements provider.Aliased: a.out is the executable,
+// and a library answers to its name up to ".so" (libc for libc.so.6).
+func (pv *Provider) MatchModule(pattern, module string) bool {
+	objs, err := pv.objects()
+	if err != nil {
+		return false
+	}
+	for _, o := range objs {
+		if o.module == module && pv.aliases(pattern, o) {
+			return true
+		}
+	}
+	return false
+}
+
+func (pv *Provider) aliases(pattern string, o *object) bool {
+	if pattern == "a.out" {
+		return o.exe
+	}
+	return !provider.IsGlob(pattern) && strings.HasPrefix(o.module, pattern+".so")
+}
+
+// Attributes implements provider.Attributed: DTrace's for pid, whose
+// modules and functions are the program's own.
+func (*Provider) Attributes() provider.Attributes { return provider.EvolvingISA }
