@@ -11,7 +11,6 @@ package compile
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/cilium/ebpf"
@@ -353,40 +352,7 @@ func (c *compiler) expandDesc(pd *ast.ProbeDesc) (provider.Desc, error) {
 }
 
 func (c *compiler) expandMacros(s string) (string, error) {
-	if !strings.Contains(s, "$") {
-		return s, nil
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '$' {
-			b.WriteByte(s[i])
-			continue
-		}
-		j := i + 1
-		str := j < len(s) && s[j] == '$'
-		if str {
-			j++ // $$1: the same text, as a string (descriptions are text)
-		}
-		start := j
-		for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] >= 'a' && s[j] <= 'z') {
-			j++
-		}
-		name := s[start:j]
-		v, ok := check.MacroValue(c.cfg.Macros, c.cfg.MacroVars, name)
-		if _, err := strconv.Atoi(name); !ok && err == nil && c.cfg.DefaultArgs {
-			v, ok = "0", true // -x defaultargs, as in expressions
-			if str {
-				v = ""
-			}
-		}
-		if !ok {
-			// dtrace_xstr2desc()'s EDT_BADSPCV.
-			return "", errors.New("Undefined macro variable in probe description")
-		}
-		b.WriteString(v)
-		i = j - 1
-	}
-	return b.String(), nil
+	return check.ExpandMacros(s, c.cfg.Macros, c.cfg.MacroVars, c.cfg.DefaultArgs)
 }
 
 // enable creates the ECBs, clause by clause in program order, and the

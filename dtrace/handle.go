@@ -104,6 +104,7 @@ func Open() (*Handle, error) {
 	kernelFuncs := fbt.New()
 	reg := provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP(), kernelFuncs, lockstat.New(kernelFuncs))
 	reg.AddFamily(pid.NewFamily())
+	reg.AddFamily(pid.NewUSDTFamily())
 	return &Handle{
 		Options:   option.New(),
 		reg:       reg,

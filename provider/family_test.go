@@ -27,7 +27,9 @@ func (*member) LoadArgs(*provider.Probe) asm.Instructions { return nil }
 func (*member) Attach(*provider.Probe, *ebpf.Program) (io.Closer, error) {
 	return nil, errors.New("no")
 }
-func (*member) MatchModule(pattern, module string) bool { return pattern == "a.out" && module == "prog" }
+func (*member) MatchModule(pattern, module string) bool {
+	return pattern == "a.out" && module == "prog"
+}
 
 // family makes members named "fam" and digits; "fam0" is an error.
 type family struct{ made int }

@@ -45,19 +45,10 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 	}
 	// As dtrace(1) does, processes are created and grabbed before the
 	// program is compiled: the last one is $target.
-	var procs []*dtrace.Process
-	for _, pr := range inv.Procs {
-		var p *dtrace.Process
-		if pr.Grab {
-			p, err = h.GrabProcess(pr.PID)
-		} else {
-			p, err = h.CreateProcess(pr.Argv)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "dtrace: %v\n", err)
-			return 1
-		}
-		procs = append(procs, p)
+	procs, err := targets(h, inv)
+	if err != nil {
+		fmt.Fprintf(stderr, "dtrace: %v\n", err)
+		return 1
 	}
 	if err := h.Compile(srcs, append([]string{macroZero(inv)}, inv.Args...)); err != nil {
 		fmt.Fprintln(stderr, compileMessage(inv, err))
@@ -328,6 +319,40 @@ func descText(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// targets creates the -c processes and grabs the -p ones, in order:
+// the last is $target.
+func targets(h *dtrace.Handle, inv *Invocation) ([]*dtrace.Process, error) {
+	var procs []*dtrace.Process
+	for _, pr := range inv.Procs {
+		var p *dtrace.Process
+		var err error
+		if pr.Grab {
+			p, err = h.GrabProcess(pr.PID)
+		} else {
+			p, err = h.CreateProcess(pr.Argv)
+		}
+		if err != nil {
+			return nil, err
+		}
+		procs = append(procs, p)
+	}
+	return procs, nil
+}
+
+// expandDesc substitutes the macro variables in a -l description's
+// fields ($target).
+func expandDesc(h *dtrace.Handle, inv *Invocation, d provider.Desc) (provider.Desc, error) {
+	args := append([]string{macroZero(inv)}, inv.Args...)
+	for _, f := range []*string{&d.Provider, &d.Module, &d.Function, &d.Name} {
+		s, err := h.ExpandMacros(*f, args)
+		if err != nil {
+			return d, fmt.Errorf("invalid probe description \"%s\": %v", d, err)
+		}
+		*f = s
+	}
+	return d, nil
 }
 
 // listDesc is the description a -l source asks to list.

@@ -49,13 +49,23 @@ func list(inv *Invocation, out, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dtrace: %v\n", err)
 		return 1
 	}
+	defer h.Close()
 	reg := h.Registry()
+	// As for a program, -c and -p processes are created and grabbed
+	// first: pid$target lists the probes of the last.
+	if _, err := targets(h, inv); err != nil {
+		fmt.Fprintf(stderr, "dtrace: %v\n", err)
+		return 1
+	}
 	descs := []provider.Desc{{}}
 	texts := []string{""}
 	if len(inv.Sources) > 0 {
 		descs, texts = nil, nil
 		for _, s := range inv.Sources {
 			d, err := listDesc(reg, s)
+			if err == nil {
+				d, err = expandDesc(h, inv, d)
+			}
 			if err != nil {
 				fmt.Fprintf(stderr, "dtrace: %v\n", err)
 				return 1

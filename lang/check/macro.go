@@ -1,6 +1,7 @@
 package check
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -202,4 +203,45 @@ func identChars(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// ExpandMacros substitutes the macro variables in s, a probe
+// description's text ($1, $$1, $target, $pid ...): their values are
+// text there, whether written $ or $$. With defaultArgs (-x
+// defaultargs) a missing $N is 0 ($$N ""). An undefined one is
+// dtrace_xstr2desc()'s EDT_BADSPCV.
+func ExpandMacros(s string, args []string, vars map[string]string, defaultArgs bool) (string, error) {
+	if !strings.Contains(s, "$") {
+		return s, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' {
+			b.WriteByte(s[i])
+			continue
+		}
+		j := i + 1
+		str := j < len(s) && s[j] == '$'
+		if str {
+			j++
+		}
+		start := j
+		for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] >= 'a' && s[j] <= 'z') {
+			j++
+		}
+		name := s[start:j]
+		v, ok := MacroValue(args, vars, name)
+		if _, err := strconv.Atoi(name); !ok && err == nil && defaultArgs {
+			v, ok = "0", true
+			if str {
+				v = ""
+			}
+		}
+		if !ok {
+			return "", errors.New("Undefined macro variable in probe description")
+		}
+		b.WriteString(v)
+		i = j - 1
+	}
+	return b.String(), nil
 }

@@ -146,12 +146,20 @@ func (pv *Provider) attach(obj *object, prog *ebpf.Program, probes []*probe) (io
 		// probe never fires.
 		return nopCloser{}, nil
 	}
+	return attachSites(obj, pv.pid, pv.support, prog, addrs, cookies, nil)
+}
+
+// attachSites attaches prog at addrs, offsets in obj's file, for
+// process pid, each with the cookie and the semaphore (the is-enabled
+// counter's offset in the file, 0 for none) of the same index: one
+// uprobe_multi link, or a uprobe per site.
+func attachSites(obj *object, pid int, s *support, prog *ebpf.Program, addrs, cookies, sems []uint64) (io.Closer, error) {
 	ex, err := link.OpenExecutable(obj.file)
 	if err != nil {
 		return nil, err
 	}
-	if pv.support.uprobeMulti() {
-		l, err := ex.UprobeMulti(nil, prog, &link.UprobeMultiOptions{Addresses: addrs, Cookies: cookies, PID: uint32(pv.pid)})
+	if s.uprobeMulti() {
+		l, err := ex.UprobeMulti(nil, prog, &link.UprobeMultiOptions{Addresses: addrs, Cookies: cookies, RefCtrOffsets: sems, PID: uint32(pid)})
 		if err != nil {
 			return nil, fmt.Errorf("uprobe_multi on %d sites in %s: %w", len(addrs), obj.module, err)
 		}
@@ -159,7 +167,11 @@ func (pv *Provider) attach(obj *object, prog *ebpf.Program, probes []*probe) (io
 	}
 	var ls links
 	for i, a := range addrs {
-		l, err := ex.Uprobe("", prog, &link.UprobeOptions{Address: a, PID: pv.pid, Cookie: cookies[i]})
+		opts := &link.UprobeOptions{Address: a, PID: pid, Cookie: cookies[i]}
+		if sems != nil {
+			opts.RefCtrOffset = sems[i]
+		}
+		l, err := ex.Uprobe("", prog, opts)
 		if err != nil {
 			ls.Close()
 			return nil, fmt.Errorf("uprobe at %#x in %s: %w", a, obj.module, err)

@@ -139,7 +139,7 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 	}
 	var specs []provider.Spec
 	for _, o := range objs {
-		if d.Module != "" && !provider.Glob(d.Module, o.module) && !pv.aliases(d.Module, o) {
+		if d.Module != "" && !provider.Glob(d.Module, o.module) && !aliases(d.Module, o) {
 			continue
 		}
 		for _, f := range o.functions(d.Function) {
@@ -181,14 +181,15 @@ func (pv *Provider) MatchModule(pattern, module string) bool {
 		return false
 	}
 	for _, o := range objs {
-		if o.module == module && pv.aliases(pattern, o) {
+		if o.module == module && aliases(pattern, o) {
 			return true
 		}
 	}
 	return false
 }
 
-func (pv *Provider) aliases(pattern string, o *object) bool {
+// aliases reports whether pattern names o by an alias.
+func aliases(pattern string, o *object) bool {
 	if pattern == "a.out" {
 		return o.exe
 	}

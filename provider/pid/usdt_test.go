@@ -1,0 +1,62 @@
+package pid_test
+
+import (
+	"debug/elf"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/godtrace/godtrace/internal/dtracetest"
+	"github.com/godtrace/godtrace/internal/testenv"
+)
+
+// python is Debian's python3, built with its USDT probes (stapsdt
+// notes): a distribution binary godtrace did not build.
+func python(t *testing.T) string {
+	t.Helper()
+	testenv.RequireBPF(t)
+	const path = "/usr/bin/python3"
+	f, err := elf.Open(path)
+	if err != nil {
+		testenv.Missing(t, "no %s: %v", path, err)
+	}
+	defer f.Close()
+	if f.Section(".note.stapsdt") == nil {
+		t.Skipf("%s was built without its USDT probes", path)
+	}
+	return path
+}
+
+// python's gc-start probe gives the generation collected (an int the
+// note places on the stack, -4@112(%rsp) in Debian's 3.11): each
+// collection the program asks for is seen with its generation.
+func TestPythonGC(t *testing.T) {
+	py := python(t)
+	out := dtracetest.RunTarget(t, `python$target:::gc-start { @[arg0] = count(); }
+		END { printa("gen %d %@d\n", @); }`,
+		[]string{py, "-c", "import gc\ngc.collect(0)\ngc.collect(1)\ngc.collect(2)"}, 30*time.Second)
+	for _, gen := range []string{"0", "1", "2"} {
+		if !strings.Contains(out, "gen "+gen+" ") {
+			t.Errorf("no gc-start for generation %s: %q", gen, out)
+		}
+	}
+}
+
+// python's function-entry gives the file and function names as user
+// strings; python 3.11 reports calls only while a line probe is enabled
+// too (it then runs its tracing path).
+func TestPythonFunctions(t *testing.T) {
+	py := python(t)
+	script := t.TempDir() + "/shop.py"
+	if err := os.WriteFile(script, []byte("def order(n):\n    return n * 2\n\nfor i in range(5):\n    order(i)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := dtracetest.RunTarget(t, `python$target:::line {}
+		python$target:::function-entry /basename(copyinstr(arg0)) == "shop.py"/ { @[copyinstr(arg1)] = count(); }
+		END { printa("%s %@d\n", @); }`,
+		[]string{py, script}, 30*time.Second)
+	if !strings.Contains(out, "order 5\n") {
+		t.Errorf("function-entry of order: %q, want 5 calls", out)
+	}
+}
