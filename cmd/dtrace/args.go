@@ -14,7 +14,7 @@ import (
 // refused with "dtrace: -G is not supported yet", so a flag is never
 // silently ignored or misread. Adding a letter here is the whole change
 // needed to accept it ('3' and '6' stand for -32 and -64).
-const implementedFlags = "bcCDefFHIilLmnopPqsSUVwxXZ"
+const implementedFlags = "bcCDefFGhHIilLmnopPqsSUVwxXZ"
 
 // Mode is what the command line asks dtrace to do. The flags -A, -G, -h,
 // -l and -V each select a mode, and at most one may be given.

@@ -22,6 +22,12 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportArgError(stderr, err)
 	}
+	switch inv.Mode {
+	case ModeHeader:
+		return header(inv, stderr)
+	case ModeLink:
+		return link(inv, stderr)
+	}
 	out := stdout
 	if inv.Output != "" {
 		f, err := os.OpenFile(inv.Output, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o666)

@@ -113,6 +113,25 @@ type TranslatorDecl struct {
 	Members []*XlateMember
 }
 
+// ProviderDecl is a provider definition: the probes a program defines
+// for USDT (what dtrace -h and -G read), with their arguments' types.
+type ProviderDecl struct {
+	At     token.Pos
+	Name   string
+	Probes []*ProbeDecl
+}
+
+// ProbeDecl is one probe of a provider definition:
+// `probe name(native types) [: (translated types)];`.
+type ProbeDecl struct {
+	At   token.Pos
+	Name string // as written: "order__done" (probe order-done)
+	Args []*TypeExpr
+	// XArgs are the types the arguments are translated to, nil when
+	// the definition gives none (they are then the native types).
+	XArgs []*TypeExpr
+}
+
 // XlateMember is one `member = expr;` of a translator.
 type XlateMember struct {
 	At   token.Pos
@@ -321,6 +340,7 @@ func (n *Declarator) Pos() token.Pos     { return n.At }
 func (n *TypeDecl) Pos() token.Pos       { return n.At }
 func (n *InlineDecl) Pos() token.Pos     { return n.At }
 func (n *TranslatorDecl) Pos() token.Pos { return n.At }
+func (n *ProviderDecl) Pos() token.Pos   { return n.At }
 func (n *XlateMember) Pos() token.Pos    { return n.At }
 func (n *TypeExpr) Pos() token.Pos       { return n.At }
 func (n *Member) Pos() token.Pos         { return n.At }
@@ -355,6 +375,7 @@ func (*VarDecl) declNode()        {}
 func (*TypeDecl) declNode()       {}
 func (*InlineDecl) declNode()     {}
 func (*TranslatorDecl) declNode() {}
+func (*ProviderDecl) declNode()   {}
 
 func (*ExprStmt) stmtNode()  {}
 func (*IfStmt) stmtNode()    {}

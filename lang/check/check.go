@@ -244,6 +244,10 @@ func (c *checker) decl(d ast.Decl) {
 		c.inlineDecl(d)
 	case *ast.TranslatorDecl:
 		c.translatorDecl(d)
+	case *ast.ProviderDecl:
+		// A provider definition types a USDT provider's probes for
+		// dtrace -h and -G; a program that enables them needs
+		// nothing from it yet.
 	default:
 		c.errorf(d.Pos(), "D_UNKNOWN", "declarations of this kind are not supported yet")
 	}

@@ -298,3 +298,69 @@ func (p *parser) xlateMembers() []*ast.XlateMember {
 	}
 	return members
 }
+
+// ProviderDecl = "provider" ident "{" { ProbeDecl } "}" ";" .
+// ProbeDecl = "probe" ident Params [ ":" Params ] ";" .
+func (p *parser) providerDecl() ast.Decl {
+	d := &ast.ProviderDecl{At: p.tok.Pos}
+	n0 := p.nerr
+	p.next()
+	if p.tok.Kind != token.IDENT {
+		p.syntaxError()
+		p.skipPast()
+		return nil
+	}
+	d.Name = p.tok.Text
+	p.next()
+	p.expect(token.LBRACE)
+	if p.failed(n0) {
+		return nil
+	}
+	for p.tok.Kind == token.PROBEKW {
+		pr := &ast.ProbeDecl{At: p.tok.Pos}
+		p.next()
+		if p.tok.Kind != token.IDENT {
+			p.syntaxError()
+			break
+		}
+		pr.Name = p.tok.Text
+		p.next()
+		pr.Args = p.params()
+		if p.got(token.COLON) {
+			pr.XArgs = p.params()
+			if pr.XArgs == nil {
+				pr.XArgs = []*ast.TypeExpr{}
+			}
+		}
+		p.expect(token.SEMI)
+		if p.failed(n0) {
+			return nil
+		}
+		d.Probes = append(d.Probes, pr)
+	}
+	if !p.finish(p.nerr, token.RBRACE, token.SEMI) || p.nerr > n0 {
+		return nil
+	}
+	return d
+}
+
+// Params = "(" [ "void" | Param { "," Param } ] ")" .
+// Param = TypeName [ ident ] .
+func (p *parser) params() []*ast.TypeExpr {
+	p.expect(token.LPAREN)
+	var args []*ast.TypeExpr
+	for p.tok.Kind != token.RPAREN && p.tok.Kind != token.EOF {
+		t := p.typeName()
+		if p.tok.Kind == token.IDENT {
+			p.next() // the parameter's name, which says nothing here
+		}
+		if !(t.Name == "void" && t.Ptr == 0 && len(args) == 0 && p.tok.Kind == token.RPAREN) {
+			args = append(args, t)
+		}
+		if !p.got(token.COMMA) {
+			break
+		}
+	}
+	p.expect(token.RPAREN)
+	return args
+}

@@ -108,6 +108,24 @@ func (d *dumper) decl(n ast.Decl) {
 		d.WriteByte(' ')
 		d.declarator(n.Decl)
 		d.WriteString(")")
+	case *ast.ProviderDecl:
+		d.printf("(Provider %s", n.Name)
+		for _, pr := range n.Probes {
+			d.printf(" (Probe %s", pr.Name)
+			for _, a := range pr.Args {
+				d.WriteByte(' ')
+				d.typ(a)
+			}
+			if pr.XArgs != nil {
+				d.WriteString(" :")
+				for _, a := range pr.XArgs {
+					d.WriteByte(' ')
+					d.typ(a)
+				}
+			}
+			d.WriteString(")")
+		}
+		d.WriteString(")")
 	case *ast.TranslatorDecl:
 		d.WriteString("(Translator ")
 		d.typ(n.Out)

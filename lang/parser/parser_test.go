@@ -80,6 +80,8 @@ var programTests = []struct{ src, want string }{
 	{`translator struct out < struct in *P > { a = P->x; b = 2; };`,
 		`(Translator (Type "struct out") (Type "struct in" Ptr=1) P (XMember a (Selector -> (Ident P) x)) (XMember b (Int 2)))`},
 	{`translator foo_t < uint64_t u > { };`, `(Translator (Type "foo_t") (Type "uint64_t") u)`},
+	{"provider shop {\n\tprobe order(int qty, char *);\n\tprobe order__done(void);\n\tprobe tick();\n\tprobe ship(struct parcel *p) : (parcelinfo_t *p);\n};",
+		`(Provider shop (Probe order (Type "int") (Type "char" Ptr=1)) (Probe order__done) (Probe tick) (Probe ship (Type "struct parcel" Ptr=1) : (Type "parcelinfo_t" Ptr=1)))`},
 	{`uint64_t x; BEGIN { x = 1; }`,
 		"(VarDecl (Type \"uint64_t\") (Decl x))\n(Clause (ProbeDesc BEGIN) (ExprStmt (Assign = (Ident x) (Int 1))))"},
 

@@ -6,7 +6,7 @@ import (
 )
 
 // Program = { Item } .
-// Item = Clause | Declaration | InlineDecl | TranslatorDecl | pragma .
+// Item = Clause | Declaration | InlineDecl | TranslatorDecl | ProviderDecl | pragma .
 func (p *parser) program() *ast.Program {
 	prog := &ast.Program{File: p.file}
 	for p.tok.Kind != token.EOF {
@@ -44,9 +44,7 @@ func (p *parser) item() ast.Decl {
 	case token.TRANSLATOR:
 		return p.translatorDecl()
 	case token.PROVIDER:
-		p.errorAt(p.tok.Pos, "D_UNKNOWN", "provider definitions are not supported")
-		p.skipPast()
-		return nil
+		return p.providerDecl()
 	case token.LBRACE:
 		// A body with no probe description: report it once and skip it.
 		p.syntaxError()

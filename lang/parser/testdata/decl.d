@@ -13,7 +13,8 @@ inline int x = ;			/* ERROR "syntax error near \";\"" */
 translator a < b > { };			/* ERROR "syntax error near \">\"" */
 translator a < b c > { x = 1 };		/* ERROR "syntax error near \"}\"" */
 translator a < b c > { 1 = x; };	/* ERROR "syntax error near \"1\"" */
-provider foo { probe bar(); };		/* ERROR "provider definitions are not supported" */
+provider foo { probe bar() };		/* ERROR "syntax error near \"}\"" */
+provider { probe bar(); };		/* ERROR "syntax error near \"{\"" */
 int a[int;				/* ERROR "syntax error near \";\"" */
 
 /* Recovered. */

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"debug/elf"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/parser"
+	"github.com/godtrace/godtrace/lang/token"
+	"github.com/godtrace/godtrace/usdt"
+)
+
+// header implements -h: a C header for the probes the -s scripts'
+// provider definitions declare, to -o's file or, as in DTrace, the
+// first script's name with .d replaced by .h.
+func header(inv *Invocation, stderr io.Writer) int {
+	script, probes, code := usdtProbes(inv, stderr)
+	if code != 0 {
+		return code
+	}
+	path := inv.Output
+	if path == "" {
+		path = strings.TrimSuffix(script, ".d") + ".h"
+	}
+	var b bytes.Buffer
+	if err := usdt.Header(&b, script, probes); err != nil {
+		fmt.Fprintf(stderr, "dtrace: %v\n", err)
+		return 1
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o666); err != nil {
+		fmt.Fprintf(stderr, "dtrace: failed to open header file '%s': %s\n", path, errText(err))
+		return 1
+	}
+	return 0
+}
+
+// usdtProbes reads the provider definitions of the -s scripts: the
+// first script's path and the probes.
+func usdtProbes(inv *Invocation, stderr io.Writer) (string, []usdt.Probe, int) {
+	var script string
+	var decls []*ast.ProviderDecl
+	for _, s := range inv.Sources {
+		if s.Kind != SourceFile {
+			fmt.Fprintln(stderr, "dtrace: -h and -G take provider definitions from -s scripts only")
+			return "", nil, 2
+		}
+		if script == "" {
+			script = s.Text
+		}
+		b, err := os.ReadFile(s.Text)
+		if err != nil {
+			fmt.Fprintf(stderr, "dtrace: failed to open %s: %s\n", s.Text, errText(err))
+			return "", nil, 1
+		}
+		prog, err := parser.ParseFile(token.NewFile(s.Text, b))
+		if err != nil {
+			fmt.Fprintf(stderr, "dtrace: failed to compile script %s: %v\n", s.Text, err)
+			return "", nil, 1
+		}
+		for _, d := range prog.Decls {
+			if pd, ok := d.(*ast.ProviderDecl); ok {
+				decls = append(decls, pd)
+			}
+		}
+	}
+	if script == "" {
+		fmt.Fprintln(stderr, "dtrace: no provider definitions: -h and -G need a -s script")
+		return "", nil, 2
+	}
+	probes, err := usdt.Probes(decls)
+	if err != nil {
+		fmt.Fprintf(stderr, "dtrace: failed to compile script %s: %v\n", script, err)
+		return "", nil, 1
+	}
+	if len(probes) == 0 {
+		fmt.Fprintf(stderr, "dtrace: no probes found in provider definitions of %s\n", script)
+		return "", nil, 1
+	}
+	return script, probes, 0
+}
+
+// link implements -G: an object defining the probes' semaphores, to
+// -o's file or d.out, as DTrace names it. The operands are the
+// program's objects, whose machine the object's must be.
+func link(inv *Invocation, stderr io.Writer) int {
+	_, probes, code := usdtProbes(inv, stderr)
+	if code != 0 {
+		return code
+	}
+	machine := elf.EM_X86_64
+	for i, path := range inv.Args {
+		f, err := elf.Open(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "dtrace: failed to process %s: %v\n", path, err)
+			return 1
+		}
+		if i == 0 {
+			machine = f.Machine
+		}
+		f.Close()
+	}
+	if machine != elf.EM_X86_64 {
+		fmt.Fprintf(stderr, "dtrace: -G: objects for %v: USDT notes are written for x86-64 only\n", machine)
+		return 1
+	}
+	path := inv.Output
+	if path == "" {
+		path = "d.out"
+	}
+	var b bytes.Buffer
+	if err := usdt.Object(&b, machine, probes); err != nil {
+		fmt.Fprintf(stderr, "dtrace: %v\n", err)
+		return 1
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o666); err != nil {
+		fmt.Fprintf(stderr, "dtrace: failed to open output file '%s': %s\n", path, errText(err))
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/godtrace/godtrace/internal/testenv"
+)
+
+// A C program with USDT probes, built as DTrace's documentation builds
+// one: dtrace -h writes the header it includes, dtrace -G the object it
+// links with the system linker; then dtrace traces its probes. The
+// arguments are a register or memory operand each (the program is
+// built at -O0 and -O2), a string read with copyinstr, and the count
+// of orders during which SHOP_ORDER_ENABLED() was true: every one while
+// traced.
+func TestUSDTHeaderAndObject(t *testing.T) {
+	testenv.RequireBPF(t)
+	if _, err := exec.LookPath("gcc"); err != nil {
+		testenv.Missing(t, "no C compiler (gcc)")
+	}
+	dir := t.TempDir()
+	src, err := filepath.Abs("../../usdt/testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dtrace := func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command(dtraceBin, args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("dtrace %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	gcc := func(args ...string) {
+		t.Helper()
+		if out, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
+			t.Fatalf("gcc %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	header := filepath.Join(dir, "shop.h")
+	dtrace("-h", "-s", filepath.Join(src, "shop.d"), "-o", header)
+	for _, opt := range []string{"-O0", "-O2"} {
+		obj, prov, app := filepath.Join(dir, "shop.o"), filepath.Join(dir, "provider.o"), filepath.Join(dir, "shop"+opt)
+		gcc(opt, "-Wall", "-Werror", "-I", dir, "-c", "-o", obj, filepath.Join(src, "shop.c"))
+		dtrace("-G", "-s", filepath.Join(src, "shop.d"), "-o", prov, obj)
+		gcc("-o", app, obj, prov)
+		out := dtrace("-q", "-n", `shop$target:::order { @[copyinstr(arg1)] = sum(arg0); }
+			shop$target:::order-done { printf("total %d enabled %d\n", arg0, arg1); }
+			shop$target:::tick { printf("tick\n"); }`, "-c", app+" 5")
+		for _, want := range []string{"total 150 enabled 5\n", "tick\n", "apple", "pear"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: printed %q, want %q", opt, out, want)
+			}
+		}
+		var sums []string
+		for _, l := range strings.Split(out, "\n") {
+			if f := strings.Fields(l); len(f) == 2 && (f[0] == "apple" || f[0] == "pear") {
+				sums = append(sums, f[0]+"="+f[1])
+			}
+		}
+		if got := strings.Join(sums, " "); got != "pear=6 apple=9" {
+			t.Errorf("%s: quantities by item %q, want pear=6 apple=9", opt, got)
+		}
+		// Untraced, the semaphore reads 0.
+		if out, err := exec.Command(app, "3").CombinedOutput(); err != nil || string(out) != "60 0\n" {
+			t.Errorf("%s alone: %v, printed %q, want 60 0", app, err, out)
+		}
+	}
+	if _, err := os.Stat(header); err != nil {
+		t.Error(err)
+	}
+}
