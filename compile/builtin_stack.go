@@ -194,6 +194,17 @@ func (g *gen) ownFrames() int {
 	return f.OwnFrames(g.probe, group)
 }
 
+// userEntrySP says where the context keeps the user stack pointer if
+// the clause's probe fires at a user function's first instruction
+// (provider.UserEntry).
+func (g *gen) userEntrySP() (int16, bool) {
+	u, ok := g.probe.Owner().(provider.UserEntry)
+	if !ok {
+		return 0, false
+	}
+	return u.UserEntrySP(g.probe)
+}
+
 // programType is the type of the program the clause is generated for:
 // its probe's own, or that of the shared attachment it serves.
 func (g *gen) programType() ebpf.ProgramType {

@@ -81,7 +81,25 @@ func (g *gen) captureStack(off int, it spec.Item) {
 			asm.StoreMem(regScratch, int16(off), asm.R0, asm.DWord),
 			asm.Mov.Reg(asm.R1, regCtx),
 		)
-		g.getStack(asm.FnGetStack, off+8, it.Size-8, bpfFUserStack)
+		sp, entry := g.userEntrySP()
+		if !entry || it.Frames < 2 {
+			g.getStack(asm.FnGetStack, off+8, it.Size-8, bpfFUserStack)
+			return
+		}
+		// At a function's first instruction: the walk, one frame
+		// further on, gives the pc and then the caller's caller; the
+		// pc moves back a frame, and the return address at the stack
+		// pointer, in the caller, goes between.
+		g.getStack(asm.FnGetStack, off+16, it.Size-16, bpfFUserStack)
+		g.emit(
+			asm.LoadMem(asm.R0, regScratch, int16(off+16), asm.DWord),
+			asm.StoreMem(regScratch, int16(off+8), asm.R0, asm.DWord),
+			asm.Mov.Reg(asm.R1, regScratch),
+			asm.Add.Imm(asm.R1, int32(off+16)),
+			asm.Mov.Imm(asm.R2, 8),
+			asm.LoadMem(asm.R3, regCtx, sp, asm.DWord),
+			asm.FnProbeReadUser.Call(),
+		)
 		return
 	}
 	if g.programType() == ebpf.TracePoint {

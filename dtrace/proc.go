@@ -89,6 +89,7 @@ func (h *Handle) CreateProcess(argv []string) (*Process, error) {
 	}
 	h.targets = append(h.targets, p)
 	h.target = p.PID
+	h.keepMaps(p.PID)
 	return p, nil
 }
 
@@ -123,6 +124,7 @@ func (h *Handle) GrabProcess(pid int) (*Process, error) {
 	}()
 	h.targets = append(h.targets, p)
 	h.target = pid
+	h.keepMaps(pid)
 	return p, nil
 }
 

@@ -41,10 +41,26 @@ func (h *Handle) plumbing(pc uint64) bool {
 // tables. A process that has exited can no longer be read, and its
 // addresses print in hex, as in DTrace.
 func (h *Handle) userSym(pid, addr uint64) (format.Symbol, bool) {
+	return h.userSyms().lookup(pid, addr)
+}
+
+// keepMaps reads a target process's mappings now, as libdtrace keeps
+// those of the processes it grabs: its stacks then name its functions
+// even once it has exited (a -c command often has by the time they are
+// printed). A -c process is stopped with its libraries mapped.
+func (h *Handle) keepMaps(pid int) {
+	if maps, err := uproc.Maps(pid); err == nil {
+		h.userSyms().procs[uint64(pid)] = maps
+	}
+}
+
+// userSyms is the cache of processes and objects, made when first
+// needed.
+func (h *Handle) userSyms() *procSyms {
 	if h.procs == nil {
 		h.procs = &procSyms{procs: map[uint64][]uproc.Mapping{}, objs: map[string]*uproc.Object{}}
 	}
-	return h.procs.lookup(pid, addr)
+	return h.procs
 }
 
 // procSyms caches the mappings of the processes seen and the symbol

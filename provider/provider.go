@@ -156,3 +156,14 @@ type Aliased interface {
 	// field, names module by an alias.
 	MatchModule(pattern, module string) bool
 }
+
+// UserEntry is implemented by providers whose probes may fire at a user
+// function's first instruction (pid's entry probes), where the return
+// address is at the stack pointer and the frame pointer is still the
+// caller's: a user stack walked by frame pointers from there misses the
+// caller, which DTrace's ustack() shows.
+type UserEntry interface {
+	// UserEntrySP returns where p's program context keeps the user
+	// stack pointer, if p fires at a function's first instruction.
+	UserEntrySP(p *Probe) (off int16, ok bool)
+}

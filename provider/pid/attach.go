@@ -195,3 +195,10 @@ func (ls links) Close() error {
 	}
 	return errors.Join(errs...)
 }
+
+// UserEntrySP implements provider.UserEntry: an entry probe fires at
+// its function's first instruction.
+func (*Provider) UserEntrySP(p *provider.Probe) (int16, bool) {
+	pr := probeOf(p)
+	return ptregs.SP, pr != nil && pr.kind == atEntry && ptregs.SP >= 0
+}

@@ -24,8 +24,9 @@ func app(t *testing.T) string {
 	}
 	dir := t.TempDir()
 	for _, args := range [][]string{
-		{"-O1", "-shared", "-fPIC", "-o", filepath.Join(dir, "libshop.so"), "testdata/shop.c"},
-		{"-O1", "-o", filepath.Join(dir, "app"), "testdata/app.c", "-L" + dir, "-lshop", "-Wl,-rpath," + dir},
+		// Frame pointers, so that user stacks can be walked.
+		{"-O1", "-fno-omit-frame-pointer", "-shared", "-fPIC", "-o", filepath.Join(dir, "libshop.so"), "testdata/shop.c"},
+		{"-O1", "-fno-omit-frame-pointer", "-o", filepath.Join(dir, "app"), "testdata/app.c", "-L" + dir, "-lshop", "-Wl,-rpath," + dir},
 	} {
 		if out, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
 			t.Fatalf("gcc %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -202,4 +203,26 @@ func instructionOffsets(t *testing.T, bin, fn string) []uint64 {
 		t.Fatalf("objdump shows %d instructions in %s", len(offs), fn)
 	}
 	return offs
+}
+
+// ustack() at an entry probe starts at the function and goes on with
+// its caller, as DTrace's does, though the function has not pushed its
+// frame yet; the frames are named after the process has exited (dtrace
+// keeps the mappings of its target).
+func TestUstackAtEntry(t *testing.T) {
+	out := run(t, `pid$target:a.out:price:entry /arg0 == 4/ { ustack(2); }
+		pid$target:libshop.so:discount:entry { ustack(3); }`, 3)
+	var frames []string
+	for _, r := range fields(out) {
+		frames = append(frames, r[0])
+	}
+	want := []string{"app`price", "app`main+0x", "libshop.so`discount", "app`price+0x", "app`main+0x"}
+	if len(frames) != len(want) {
+		t.Fatalf("stacks %q, want frames like %q", out, want)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(frames[i], w) || strings.HasSuffix(w, "+0x") == (frames[i] == w) {
+			t.Errorf("frame %d: %s, want %s", i, frames[i], w)
+		}
+	}
 }

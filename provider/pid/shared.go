@@ -11,16 +11,21 @@ import (
 	"github.com/godtrace/godtrace/provider"
 )
 
-// A shared program serves the probes of one object and kind (entry and
-// offset probes load the same arguments, return probes others): for
+// A shared program serves the probes of one object and kind: for
 // pid$target:libc.so.6::entry, one program and one uprobe_multi link
 // for its thousands of functions, instead of a program each. The
 // probes are told apart by the cookie's low half (provider.Numbered).
 
 // groupName names the group of a probe: "entry:/usr/lib/.../libc.so.6".
+// Offset probes have their own group: their stacks are walked as
+// anywhere in a function, entry probes' as at its first instruction
+// (UserEntrySP).
 func groupName(pr *probe) string {
-	if pr.kind == atReturn {
+	switch pr.kind {
+	case atReturn:
 		return returnName + ":" + pr.obj.path
+	case atOffset:
+		return "offset:" + pr.obj.path
 	}
 	return entryName + ":" + pr.obj.path
 }
