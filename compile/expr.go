@@ -87,6 +87,12 @@ func (g *gen) value(e ast.Expr) {
 			g.inlineCall(x, g.c.info.InlineCalls[x])
 			return
 		}
+		if x, ok := e.(*ast.IndexExpr); ok {
+			if i, ok := g.c.info.URegs[x]; ok {
+				g.uregs(i)
+				return
+			}
+		}
 		if s, ok := e.(*ast.SelectorExpr); ok {
 			if tr, ok := g.c.info.Translated[s]; ok {
 				g.translate(s, tr)

@@ -110,8 +110,10 @@ type Info struct {
 	// InlineCalls a use of an inline with parameters (sq[3]) to the
 	// inline (and args[i] to an inline standing for its value), and InlineParams each use of a parameter in its
 	// initializer.
-	Inlines      map[*ast.Ident]ast.Expr
-	InlineCalls  map[*ast.IndexExpr]*Inline
+	Inlines     map[*ast.Ident]ast.Expr
+	InlineCalls map[*ast.IndexExpr]*Inline
+	// URegs holds the register number of each uregs[i] (R_RAX).
+	URegs        map[*ast.IndexExpr]int64
 	InlineParams map[*ast.Ident]InlineParam
 	// Task is the kernel's struct task_struct, when a built-in variable
 	// read through it (ppid) is used.
@@ -200,6 +202,7 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 			Consts:       map[ast.Expr]int64{},
 			Inlines:      map[*ast.Ident]ast.Expr{},
 			InlineCalls:  map[*ast.IndexExpr]*Inline{},
+			URegs:        map[*ast.IndexExpr]int64{},
 			InlineParams: map[*ast.Ident]InlineParam{},
 			Members:      map[*ast.SelectorExpr]Member{},
 			Strings:      map[ast.Expr]Type{},

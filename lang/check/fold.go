@@ -18,6 +18,12 @@ func (c *checker) intConst(e ast.Expr) (int64, bool) {
 		return int64(e.Value), true
 	case *ast.ParenExpr:
 		return c.intConst(e.X)
+	case *ast.Ident:
+		// An inline of a constant value is that constant, as DTrace
+		// substitutes it (uregs[R_RAX], lquantize(x, LOW, HIGH)).
+		if init, ok := c.info.Inlines[e]; ok && c.info.Types[e].Kind == Int {
+			return c.intConst(init)
+		}
 	case *ast.MacroVar:
 		if x := c.info.Macros[e]; x != nil {
 			return c.intConst(x)

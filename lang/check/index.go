@@ -17,6 +17,9 @@ func (c *checker) index(e *ast.IndexExpr, lvalue bool) Type {
 	if c.isArgs(e) {
 		return c.args(e)
 	}
+	if c.isURegs(e) {
+		return c.uregs(e)
+	}
 	if in := c.inlineArray(e); in != nil {
 		return c.inlineCall(e, in)
 	}
@@ -154,4 +157,41 @@ func (c *checker) multiDimAgg(e *ast.IndexExpr) bool {
 	}
 	c.errorf(a.At, "D_AGG_MDIM", "improper attempt to reference @%s as a multi-dimensional array", name)
 	return true
+}
+
+// isURegs reports whether e is a use of uregs[], the built-in array of
+// the thread's user registers, not of a variable of the name.
+func (c *checker) isURegs(e *ast.IndexExpr) bool {
+	x, ok := e.X.(*ast.Ident)
+	return ok && x.Name == "uregs" && !c.isParam(x) && c.globals["uregs"] == nil
+}
+
+// uregs checks uregs[i] as DTrace's dt_idcook_regs does: one integer
+// constant index, the register's number (the D library's R_RAX ...),
+// not negative.
+func (c *checker) uregs(e *ast.IndexExpr) Type {
+	if n := len(e.Keys); n != 1 {
+		s := "s "
+		if n == 1 {
+			s = " "
+		}
+		c.errorf(e.Pos(), "D_PROTO_LEN", "uregs[ ] prototype mismatch: %d arg%spassed, 1 expected", n, s)
+		return TypeInvalid
+	}
+	k := e.Keys[0]
+	t := c.rvalue(k)
+	if t.Kind == Invalid {
+		return TypeInvalid
+	}
+	i, ok := c.intConst(k)
+	if !ok {
+		c.errorf(e.Pos(), "D_PROTO_ARG", "uregs[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", "integer constant", typeName(t))
+		return TypeInvalid
+	}
+	if i < 0 {
+		c.errorf(e.Pos(), "D_REGS_IDX", "index %d is out of range for array %s", i, "uregs")
+		return TypeInvalid
+	}
+	c.info.URegs[e] = i
+	return TypeUint64
 }

@@ -2,5 +2,5 @@ package check
 
 // DTrace's built-in variables that godtrace does not provide yet.
 var unimplementedVars = map[string]bool{
-	"ipl": true, "uregs": true, "zonename": true,
+	"ipl": true, "zonename": true,
 }

@@ -226,3 +226,22 @@ func TestUstackAtEntry(t *testing.T) {
 		}
 	}
 }
+
+// uregs[] reads the registers where the probe fired, by the D library's
+// names: the arguments' registers at entry, rax at return, and the pc,
+// which at an offset probe is that far past the entry's.
+func TestURegs(t *testing.T) {
+	bin := app(t)
+	second := instructionOffsets(t, bin, "price")[1]
+	out := dtracetest.RunTarget(t, `
+		pid$target:a.out:price:entry { @args = sum(uregs[R_RDI] * 1000 + uregs[R_RSI]); self->pc = uregs[R_PC]; }
+		pid$target:a.out:price:return { @ret = sum(uregs[R_RAX]); }
+		pid$target:a.out:price:`+strconv.FormatUint(second, 16)+` /self->pc/ { @off = max(uregs[R_PC] - self->pc); }
+		END { printa("args %@d\n", @args); printa("ret %@d\n", @ret); printa("off %@d\n", @off); }`,
+		[]string{bin, "4"}, 30*time.Second)
+	for _, want := range []string{"args 40100\n", "ret 930\n", "off " + strconv.FormatUint(second, 10) + "\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("printed %q, want %q", out, want)
+		}
+	}
+}

@@ -7,6 +7,8 @@
 
 int declared;
 self int tdeclared;
+inline int LOW = 0;	/* inlines of constants are constants */
+inline int HIGH = LOW + 1000;
 
 BEGIN, END
 /pid != 0 && (execname == "dtrace" || uid >= 0)/
@@ -32,6 +34,7 @@ BEGIN, END
 	@q2 = quantize(g, 3);
 	@l = lquantize(g, -10, 10);
 	@l2 = lquantize(g, 0, 1000, 100, 2);
+	@l3 = lquantize(g, LOW, HIGH, 100);
 	printf("%d %s %s %d\n", g, s, t, a[pid, execname]);
 	printa(@counts);
 	printa("%s %s %@d\n", @counts);
