@@ -89,7 +89,7 @@ func (g *gen) value(e ast.Expr) {
 		}
 		if x, ok := e.(*ast.IndexExpr); ok {
 			if i, ok := g.c.info.URegs[x]; ok {
-				g.uregs(i)
+				g.uregs(x, i)
 				return
 			}
 		}

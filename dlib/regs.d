@@ -2,7 +2,8 @@
  * The names of uregs[]'s registers on x86-64. Registers 0 to 20 are
  * those the kernel saves in struct pt_regs on entry, in its order
  * (R_ERR is orig_ax: the system call number, or the error code of an
- * exception); the segment registers after them, and R_TRAPNO, read 0.
+ * exception); the segment registers after them, and R_TRAPNO, are read
+ * from the task's thread_struct.
  */
 
 inline int R_R15 = 0;
@@ -89,5 +90,5 @@ inline int R_PS = R_RFL;
 #pragma D binding "1.0" R_PS
 inline int R_R0 = R_RAX;
 #pragma D binding "1.0" R_R0
-inline int R_R1 = R_RDX;
+inline int R_R1 = R_RBX;
 #pragma D binding "1.0" R_R1

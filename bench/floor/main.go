@@ -4,6 +4,7 @@
 // SIGTERM or for -d, detaches and prints what it counted on stderr.
 //
 //	floor -mode count-rawtp|count-tp|comm|printf|begin [-d duration] [-ready file]
+//	floor -mode count-uprobe -binary path -symbol name -pid pid [-ready file]
 //
 // Modes:
 //
@@ -17,6 +18,8 @@
 //	             -interval and counts events and drops (printf("%d\n", pid))
 //	begin        create a map, load a program, run it once and exit: the
 //	             floor of BEGIN { exit(0); }
+//	count-uprobe a uprobe on -symbol of -binary for process -pid, the same
+//	             increment (pid$target:a.out:FUNC:entry { @ = count(); })
 package main
 
 import (
@@ -38,11 +41,20 @@ func main() {
 	lines := flag.Bool("lines", false, "printf: write each event as a line on stdout, as printf(\"%d\\n\", pid) would")
 	interval := flag.Duration("interval", 10*time.Millisecond, "printf: drain the ring buffer this often")
 	bufsize := flag.Int("bufsize", 4<<20, "printf: ring buffer bytes (DTrace's default bufsize)")
+	flag.StringVar(&uprobeAt.binary, "binary", "", "count-uprobe: the executable")
+	flag.StringVar(&uprobeAt.symbol, "symbol", "", "count-uprobe: the function")
+	flag.IntVar(&uprobeAt.pid, "pid", 0, "count-uprobe: the process")
 	flag.Parse()
 	if err := run(*mode, *dur, *ready, *lines, *interval, *bufsize); err != nil {
 		fmt.Fprintln(os.Stderr, "floor:", err)
 		os.Exit(1)
 	}
+}
+
+// uprobeAt is where count-uprobe attaches.
+var uprobeAt struct {
+	binary, symbol string
+	pid            int
 }
 
 func run(mode string, dur time.Duration, ready string, lines bool, interval time.Duration, bufsize int) error {
@@ -61,6 +73,8 @@ func run(mode string, dur time.Duration, ready string, lines bool, interval time
 		spec = countRawTP(counts)
 	case "count-tp":
 		spec = countTP(counts)
+	case "count-uprobe":
+		spec = countUprobe(counts)
 	case "comm":
 		spec = comm(counts)
 	case "printf":
@@ -79,9 +93,15 @@ func run(mode string, dur time.Duration, ready string, lines bool, interval time
 	}
 	defer prog.Close()
 	var l link.Link
-	if spec.Type == ebpf.RawTracepoint {
+	switch {
+	case mode == "count-uprobe":
+		var ex *link.Executable
+		if ex, err = link.OpenExecutable(uprobeAt.binary); err == nil {
+			l, err = ex.Uprobe(uprobeAt.symbol, prog, &link.UprobeOptions{PID: uprobeAt.pid})
+		}
+	case spec.Type == ebpf.RawTracepoint:
 		l, err = link.AttachRawTracepoint(link.RawTracepointOptions{Name: "sys_enter", Program: prog})
-	} else {
+	default:
 		l, err = link.Tracepoint("syscalls", "sys_enter_getppid", prog, nil)
 	}
 	if err != nil {

@@ -63,6 +63,14 @@ func countTP(counts *ebpf.Map) *ebpf.ProgramSpec {
 	return &ebpf.ProgramSpec{Name: "count_tp", Type: ebpf.TracePoint, License: "GPL", Instructions: insns}
 }
 
+// countUprobe runs at a uprobe on the function the workload calls: the
+// same increment, no filter (the kernel limits the uprobe to the
+// process).
+func countUprobe(counts *ebpf.Map) *ebpf.ProgramSpec {
+	insns := append(increment(counts), exit()...)
+	return &ebpf.ProgramSpec{Name: "count_uprobe", Type: ebpf.Kprobe, License: "GPL", Instructions: insns}
+}
+
 // comm counts getppid's by the caller's comm in a per-CPU hash: one
 // lookup and an in-place increment, and an insert only for a new comm.
 func comm(counts *ebpf.Map) *ebpf.ProgramSpec {

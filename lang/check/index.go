@@ -166,9 +166,14 @@ func (c *checker) isURegs(e *ast.IndexExpr) bool {
 	return ok && x.Name == "uregs" && !c.isParam(x) && c.globals["uregs"] == nil
 }
 
+// NURegs is how many registers uregs[] has: on x86-64 the D library's
+// R_R15 (0) to R_TRAPNO (25).
+const NURegs = 26
+
 // uregs checks uregs[i] as DTrace's dt_idcook_regs does: one integer
 // constant index, the register's number (the D library's R_RAX ...),
-// not negative.
+// not negative, and as Oracle's code generation does, not past the
+// last register.
 func (c *checker) uregs(e *ast.IndexExpr) Type {
 	if n := len(e.Keys); n != 1 {
 		s := "s "
@@ -190,6 +195,10 @@ func (c *checker) uregs(e *ast.IndexExpr) Type {
 	}
 	if i < 0 {
 		c.errorf(e.Pos(), "D_REGS_IDX", "index %d is out of range for array %s", i, "uregs")
+		return TypeInvalid
+	}
+	if i >= NURegs {
+		c.errorf(e.Pos(), "D_UNKNOWN", "uregs[]: index out of bounds (%d)", i)
 		return TypeInvalid
 	}
 	c.info.URegs[e] = i

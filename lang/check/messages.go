@@ -823,6 +823,7 @@ var Messages = map[string][]Message{
 		{"%s is not a member of %s", "dt_parser.c: dt_cook_op2, . or -> naming a missing member; args: member, struct/union type"},
 	},
 	"D_UNKNOWN": {
+		{"uregs[]: index out of bounds (%d)", "Oracle only: dt_cg.c dt_cg_uregs, a register number past the last one the architecture has"},
 		{"failed to resolve type %s: %s", "dt_decl.c: dt_decl_type, unknown type name in a declaration or cast; last arg: libdtrace error (e.g. \"Unknown type name\")"},
 		{"failed to define member '%s': %s", "dt_decl.c: dt_decl_member, e.g. duplicate member (CTF error \"Duplicate member or variable name\")"},
 		{"failed to extern %s: %s", "dt_parser.c: dt_node_decl"},

@@ -69,7 +69,8 @@ fake:::task
 syscall::read:entry
 {
 	x = uregs[10];		/* the thread's user registers: R_RAX */
-	x = uregs[99];		/* beyond them: 0 */
+	x = uregs[25];		/* R_TRAPNO */
+	x = uregs[26];		/* ERROR D_UNKNOWN "uregs[]: index out of bounds (26)" */
 	x = uregs[arg0];	/* ERROR D_PROTO_ARG "uregs[ ] argument #1 is incompatible with prototype:\n\tprototype: integer constant\n\t argument: int64_t" */
 	x = uregs[0, 1];	/* ERROR D_PROTO_LEN "uregs[ ] prototype mismatch: 2 args passed, 1 expected" */
 	x = uregs[-1];		/* ERROR D_REGS_IDX "index -1 is out of range for array uregs" */
