@@ -74,3 +74,39 @@ func TestFamily(t *testing.T) {
 		t.Errorf("fam12:b.out: %s", list(ps))
 	}
 }
+
+// scanning is a family that finds its members by scanning: fam7 and
+// fam8 exist without being named.
+type scanning struct {
+	family
+	scans int
+}
+
+func (s *scanning) Scan(pattern string) ([]provider.Provider, error) {
+	s.scans++
+	var out []provider.Provider
+	for _, name := range []string{"fam7", "fam8"} {
+		if provider.Glob(pattern, name) {
+			out = append(out, &member{name})
+		}
+	}
+	return out, nil
+}
+
+// A glob with a prefix scans a Scanner family for its members; one that
+// could name any provider does not.
+func TestFamilyScan(t *testing.T) {
+	r := newRegistry()
+	s := &scanning{}
+	r.AddFamily(s)
+	mustMatch(t, r, provider.Desc{Provider: "*", Name: "entry"})
+	if s.scans != 0 {
+		t.Errorf("*:::entry scanned %d times", s.scans)
+	}
+	if ps := mustMatch(t, r, provider.Desc{Provider: "fam*", Name: "entry"}); len(ps) != 2 || s.scans != 1 {
+		t.Errorf("fam*:::entry after %d scans: %s", s.scans, list(ps))
+	}
+	if ps := mustMatch(t, r, provider.Desc{Provider: "fam8", Name: "entry"}); len(ps) != 1 {
+		t.Errorf("fam8:::entry: %s", list(ps))
+	}
+}

@@ -148,6 +148,17 @@ type Family interface {
 	Member(name string) (Provider, error)
 }
 
+// Scanner is implemented by families whose members a glob can find
+// without their being named first: a USDT provider's (python*), which
+// exist wherever a process maps an object with its probes.
+type Scanner interface {
+	Family
+	// Scan returns the members whose names match pattern, a glob
+	// naming the family's members (not "" or "*"), made as Member
+	// makes them.
+	Scan(pattern string) ([]Provider, error)
+}
+
 // Aliased is implemented by providers whose modules answer to other
 // names than their own: a pid provider's executable is also "a.out",
 // and libc.so.6 is also "libc".

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -180,8 +181,11 @@ func (r *Registry) AddFamily(f Family) {
 // not a glob and one does: as in DTrace, a glob matches only the
 // members that exist (pid* the processes already named).
 func (r *Registry) instantiate(name string) error {
-	if name == "" || IsGlob(name) {
+	if name == "" {
 		return nil
+	}
+	if IsGlob(name) {
+		return r.scan(name)
 	}
 	for _, prov := range r.provs {
 		if prov.Name() == name {
@@ -196,6 +200,35 @@ func (r *Registry) instantiate(name string) error {
 		if prov != nil {
 			r.provs = append(r.provs, prov)
 			return nil
+		}
+	}
+	return nil
+}
+
+// scan adds the members a glob finds in families that scan for them
+// (python*: every process's python provider). A glob that could name
+// any provider ("*", "p*") scans nothing: it would read every process
+// for a description that meant something else.
+func (r *Registry) scan(pattern string) error {
+	prefix, _, _ := strings.Cut(pattern, "*")
+	prefix, _, _ = strings.Cut(prefix, "?")
+	prefix, _, _ = strings.Cut(prefix, "[")
+	if len(prefix) < 2 {
+		return nil
+	}
+	for _, f := range r.families {
+		sc, ok := f.(Scanner)
+		if !ok {
+			continue
+		}
+		found, err := sc.Scan(pattern)
+		if err != nil {
+			return err
+		}
+		for _, prov := range found {
+			if !slices.ContainsFunc(r.provs, func(p Provider) bool { return p.Name() == prov.Name() }) {
+				r.provs = append(r.provs, prov)
+			}
 		}
 	}
 	return nil

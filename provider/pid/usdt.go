@@ -3,12 +3,14 @@ package pid
 import (
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/uproc"
@@ -272,4 +274,69 @@ func (m *USDT) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, error) 
 		sems = append(sems, sem)
 	}
 	return attachSites(up.obj, m.pid, m.support, prog, addrs, cookies, sems)
+}
+
+// Scan implements provider.Scanner: the members pattern matches among
+// the processes running now (python* finds python1234 wherever process
+// 1234 maps an object with python's notes). Each object's notes are
+// read once, whichever processes map it.
+func (f *USDTFamily) Scan(pattern string) ([]provider.Provider, error) {
+	dirs, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil, err
+	}
+	type fileID struct{ dev, ino uint64 }
+	providers := map[fileID][]string{} // the provider names of an object's notes
+	self := os.Getpid()
+	var found []provider.Provider
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil || pid == self {
+			continue
+		}
+		maps, err := uproc.Maps(pid)
+		if err != nil {
+			continue // gone, or a kernel thread
+		}
+		names := map[string]bool{}
+		for _, m := range maps {
+			if !m.Exec {
+				continue
+			}
+			file := uproc.FileIn(pid, m)
+			var st unix.Stat_t
+			if unix.Stat(file, &st) != nil {
+				continue
+			}
+			id := fileID{st.Dev, st.Ino}
+			provs, ok := providers[id]
+			if !ok {
+				notes, _ := uproc.Notes(file)
+				seen := map[string]bool{}
+				for _, n := range notes {
+					if !seen[n.Provider] {
+						seen[n.Provider] = true
+						provs = append(provs, n.Provider)
+					}
+				}
+				providers[id] = provs
+			}
+			for _, p := range provs {
+				names[p+strconv.Itoa(pid)] = true
+			}
+		}
+		for name := range names {
+			if !provider.Glob(pattern, name) {
+				continue
+			}
+			m, err := f.Member(name)
+			if err != nil {
+				return nil, err
+			}
+			if m != nil {
+				found = append(found, m)
+			}
+		}
+	}
+	return found, nil
 }

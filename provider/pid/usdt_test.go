@@ -2,7 +2,10 @@ package pid_test
 
 import (
 	"debug/elf"
+	"fmt"
 	"os"
+	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -58,5 +61,31 @@ func TestPythonFunctions(t *testing.T) {
 		[]string{py, script}, 30*time.Second)
 	if !strings.Contains(out, "order 5\n") {
 		t.Errorf("function-entry of order: %q, want 5 calls", out)
+	}
+}
+
+// python* finds the python provider of every process running Debian's
+// python3 when the program is compiled, though none was named.
+func TestPythonScan(t *testing.T) {
+	py := python(t)
+	cmd := exec.Command(py, "-c", "import gc, sys\nsys.stdin.readline()\ngc.collect()\ngc.collect()\n")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer in.Close()
+	// Until python has mapped itself and waits for its line.
+	time.Sleep(300 * time.Millisecond)
+	pid := cmd.Process.Pid
+	src := fmt.Sprintf(`python*:::gc-start /pid == %d/ { @ = count(); }
+		python*:::gc-done /pid == %d && ++n == 2/ { exit(0); }
+		END /$1 != 0/ { printa("%%@d\n", @); }`, pid, pid)
+	out := dtracetest.Run(t, nil, src, func() { in.Write([]byte("go\n")) }, 30*time.Second)
+	if n, err := strconv.Atoi(strings.TrimSpace(out)); err != nil || n < 2 {
+		t.Errorf("python* gc-start in process %d: %q, want 2 or more", pid, out)
 	}
 }
