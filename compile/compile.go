@@ -175,7 +175,7 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	ccfg.ProbeArgs = probeArgs(descs)
+	ccfg.ProbeArgs = probeArgs(descs, definitionsOf(all.Decls))
 	info, err := check.Check(all, ccfg)
 	if err != nil {
 		return nil, positioned(files, err)

@@ -56,12 +56,12 @@ func (h *Handle) checkSource(i int, prog *ast.Program, args []string, fl compile
 }
 
 // emptyProgram reports whether prog is empty for DTrace: it has no
-// clause, inline or translator. Declarations and pragmas leave nothing
-// in DTrace's parse tree.
+// clause, inline, translator or provider definition. Declarations and
+// pragmas leave nothing in DTrace's parse tree.
 func emptyProgram(prog *ast.Program) bool {
 	for _, d := range prog.Decls {
 		switch d.(type) {
-		case *ast.Clause, *ast.InlineDecl, *ast.TranslatorDecl:
+		case *ast.Clause, *ast.InlineDecl, *ast.TranslatorDecl, *ast.ProviderDecl:
 			return false
 		}
 	}

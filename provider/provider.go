@@ -178,3 +178,13 @@ type UserEntry interface {
 	// stack pointer, if p fires at a function's first instruction.
 	UserEntrySP(p *Probe) (off int16, ok bool)
 }
+
+// Defined is implemented by providers whose probes' argument types come
+// from a D provider definition in the program (provider shop { probe
+// order(int, char *); };), as USDT probes' do: a stapsdt note says where
+// an argument is, not its type.
+type Defined interface {
+	// Definition names p's provider and probe as a definition writes
+	// them ("shop", "order__done").
+	Definition(p *Probe) (provider, probe string)
+}

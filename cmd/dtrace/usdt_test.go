@@ -16,7 +16,8 @@ import (
 // arguments are a register or memory operand each (the program is
 // built at -O0 and -O2), a string read with copyinstr, and the count
 // of orders during which SHOP_ORDER_ENABLED() was true: every one while
-// traced.
+// traced. With shop.d compiled beside the program, args[] is typed as
+// the definition declares.
 func TestUSDTHeaderAndObject(t *testing.T) {
 	testenv.RequireBPF(t)
 	if _, err := exec.LookPath("gcc"); err != nil {
@@ -64,6 +65,12 @@ func TestUSDTHeaderAndObject(t *testing.T) {
 		}
 		if got := strings.Join(sums, " "); got != "pear=6 apple=9" {
 			t.Errorf("%s: quantities by item %q, want pear=6 apple=9", opt, got)
+		}
+		// With the provider definition, args[] has its types.
+		out = dtrace("-q", "-s", filepath.Join(src, "shop.d"), "-n", `shop$target:::order /args[0] == 1/ {
+			printf("%d %s\n", sizeof(args[0]), copyinstr((uintptr_t)args[1])); }`, "-c", app+" 2")
+		if !strings.Contains(out, "4 apple\n") {
+			t.Errorf("%s: args[] of order: printed %q, want 4 apple", opt, out)
 		}
 		// Untraced, the semaphore reads 0.
 		if out, err := exec.Command(app, "3").CombinedOutput(); err != nil || string(out) != "60 0\n" {

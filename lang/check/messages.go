@@ -275,7 +275,7 @@ var Messages = map[string][]Message{
 		{"data-recording actions may not follow commit( )", "dt_cc.c: dt_stmt_append; Oracle: dt_cg.c dt_cg_clsflags"},
 	},
 	"D_EMPTY": {
-		{"empty D program translation unit", "dt_cc.c: dt_compile, a source with no clause, inline or translator (declarations and pragmas leave nothing), unless -x empty; reported at the source's last line"},
+		{"empty D program translation unit", "dt_cc.c: dt_compile, a source with no clause, inline, translator or provider definition (declarations and pragmas leave nothing), unless -x empty; reported at the source's last line"},
 	},
 	"D_EXIT_SPEC": {
 		{"exit( ) may not follow speculate( )", "dt_cc.c: dt_stmt_append; Oracle: dt_cg.c dt_cg_clsflags"},

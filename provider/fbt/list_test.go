@@ -9,37 +9,32 @@ import (
 // An ambiguous function gets the addresses of its module's copies that
 // the kprobe blacklist allows, outside the init text (do_sys_openat2's
 // third copy); one with none is not listed (vmlinux's local_func).
+// Where ftrace gives the addresses it patches, the copies are those
+// that hold one (after an endbr64: 4 bytes in), and they are exact:
+// there do_sys_openat2's first copy is not patched (notrace).
 func TestLocate(t *testing.T) {
-	got := located(t, "testdata/tracefs", false)
-	want := map[string][]uint64{
-		"vmlinux:do_sys_openat2": {0xffffffff81005000, 0xffffffff81006000},
-		"ext4:local_func":        {0xffffffffc0001000},
-	}
-	if len(got) != len(want) {
-		t.Errorf("ambiguous functions %x, want %x", got, want)
-	}
-	for k, w := range want {
-		if !slices.Equal(got[k], w) {
-			t.Errorf("%s at %x, want %x", k, got[k], w)
+	for _, c := range []struct {
+		tracefs string
+		exact   bool
+		want    map[string][]uint64
+	}{
+		{"testdata/tracefs", false, map[string][]uint64{
+			"vmlinux:do_sys_openat2": {0xffffffff81005000, 0xffffffff81006000},
+			"ext4:local_func":        {0xffffffffc0001000},
+		}},
+		{"testdata/tracefs-addrs", true, map[string][]uint64{
+			"vmlinux:do_sys_openat2": {0xffffffff81006000},
+			"ext4:local_func":        {0xffffffffc0001000},
+		}},
+	} {
+		got := located(t, c.tracefs, c.exact)
+		if len(got) != len(c.want) {
+			t.Errorf("%s: ambiguous functions %x, want %x", c.tracefs, got, c.want)
 		}
-	}
-}
-
-// Where ftrace gives the addresses it patches, an ambiguous function's
-// copies are those that hold one (after an endbr64: 4 bytes in), and
-// they are exact: do_sys_openat2's first copy is not patched (notrace).
-func TestLocateSites(t *testing.T) {
-	got := located(t, "testdata/tracefs-addrs", true)
-	want := map[string][]uint64{
-		"vmlinux:do_sys_openat2": {0xffffffff81006000},
-		"ext4:local_func":        {0xffffffffc0001000},
-	}
-	if len(got) != len(want) {
-		t.Errorf("ambiguous functions %x, want %x", got, want)
-	}
-	for k, w := range want {
-		if !slices.Equal(got[k], w) {
-			t.Errorf("%s at %x, want %x", k, got[k], w)
+		for k, w := range c.want {
+			if !slices.Equal(got[k], w) {
+				t.Errorf("%s: %s at %x, want %x", c.tracefs, k, got[k], w)
+			}
 		}
 	}
 }

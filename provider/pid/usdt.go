@@ -96,7 +96,10 @@ type USDT struct {
 type usdtProbe struct {
 	obj            *object
 	function, name string
-	sites          []usdtSite
+	// provider and noteName are as the notes write them ("python",
+	// "gc__start"), as a provider definition names the probe.
+	provider, noteName string
+	sites              []usdtSite
 }
 
 // usdtSite is one of a probe's places in the code.
@@ -133,7 +136,8 @@ func (m *USDT) add(o *object, n uproc.Note) error {
 			return nil
 		}
 	}
-	m.probes = append(m.probes, &usdtProbe{obj: o, function: function, name: name, sites: []usdtSite{site}})
+	m.probes = append(m.probes, &usdtProbe{obj: o, function: function, name: name,
+		provider: n.Provider, noteName: n.Name, sites: []usdtSite{site}})
 	return nil
 }
 
@@ -339,4 +343,14 @@ func (f *USDTFamily) Scan(pattern string) ([]provider.Provider, error) {
 		}
 	}
 	return found, nil
+}
+
+// Definition implements provider.Defined: the note's provider and
+// probe names.
+func (m *USDT) Definition(p *provider.Probe) (string, string) {
+	up := usdtProbeOf(p)
+	if up == nil {
+		return "", ""
+	}
+	return up.provider, up.noteName
 }
