@@ -35,11 +35,11 @@ func cookie(site uint64, index int) uint64 { return site<<32 | uint64(uint32(ind
 // ProgramType implements provider.Provider: a kprobe program, which
 // uprobes run; one attached by uprobe_multi says so when loaded.
 func (pv *Provider) ProgramType(*provider.Probe) (ebpf.ProgramType, ebpf.AttachType) {
-	return pv.programType()
+	return pv.support.programType()
 }
 
-func (pv *Provider) programType() (ebpf.ProgramType, ebpf.AttachType) {
-	if pv.support.uprobeMulti() {
+func (s *support) programType() (ebpf.ProgramType, ebpf.AttachType) {
+	if s.uprobeMulti() {
 		return ebpf.Kprobe, ebpf.AttachTraceUprobeMulti
 	}
 	return ebpf.Kprobe, ebpf.AttachNone

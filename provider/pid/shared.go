@@ -49,7 +49,7 @@ func (*Provider) SharedUsable(string) bool { return true }
 
 // SharedProgramType implements provider.Shared.
 func (pv *Provider) SharedProgramType(string) (ebpf.ProgramType, ebpf.AttachType) {
-	return pv.programType()
+	return pv.support.programType()
 }
 
 // LoadSelector implements provider.Shared: the cookie's low half.

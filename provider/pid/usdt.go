@@ -175,10 +175,7 @@ func usdtProbeOf(p *provider.Probe) *usdtProbe {
 
 // ProgramType implements provider.Provider.
 func (m *USDT) ProgramType(*provider.Probe) (ebpf.ProgramType, ebpf.AttachType) {
-	if m.support.uprobeMulti() {
-		return ebpf.Kprobe, ebpf.AttachTraceUprobeMulti
-	}
-	return ebpf.Kprobe, ebpf.AttachNone
+	return m.support.programType()
 }
 
 // LoadArgs implements provider.Provider: the arguments where the
