@@ -1,9 +1,12 @@
 package pid
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -83,7 +86,12 @@ func (f *USDTFamily) Member(name string) (provider.Provider, error) {
 	return m, nil
 }
 
-// USDT is one provider's probes in one process.
+// errVariableArg says a probe's argument is a variable (sym(%rip)).
+var errVariableArg = errors.New("an argument is a variable")
+
+// USDT is one provider's probes in one process, or, with pid 0, in
+// every process that runs the objects it was made from (python*:
+// those running now and those started later).
 type USDT struct {
 	name    string
 	pid     int
@@ -117,6 +125,12 @@ func (m *USDT) add(o *object, n uproc.Note) error {
 	for i := range args {
 		if args[i].sym == "" {
 			continue
+		}
+		if m.pid == 0 {
+			// A variable's address differs from process to process
+			// (a position-independent object is loaded anywhere): a
+			// provider of every process cannot read it yet.
+			return errVariableArg
 		}
 		v, ok := uproc.SymbolValue(o.file, args[i].sym)
 		if !ok {
@@ -277,17 +291,26 @@ func (m *USDT) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, error) 
 	return attachSites(up.obj, m.pid, m.support, prog, addrs, cookies, sems)
 }
 
-// Scan implements provider.Scanner: the members pattern matches among
-// the processes running now (python* finds python1234 wherever process
-// 1234 maps an object with python's notes). Each object's notes are
-// read once, whichever processes map it.
+// Scan implements provider.Scanner for a glob. Where it matches a
+// provider's own name (python* matches python), the member is the
+// provider of every process: its probes are attached by file, with no
+// process named, to each object a running process maps with that
+// provider's notes, so that they fire in every process that runs one,
+// now or later; its name is the provider's. Where the glob matches only
+// per-process names (python1*), the members are those of the running
+// processes it names. Each object's notes are read once.
 func (f *USDTFamily) Scan(pattern string) ([]provider.Provider, error) {
 	dirs, err := os.ReadDir("/proc")
 	if err != nil {
 		return nil, err
 	}
 	type fileID struct{ dev, ino uint64 }
-	providers := map[fileID][]string{} // the provider names of an object's notes
+	type scanned struct {
+		provs      []string // the provider names of the object's notes
+		path, file string   // as mapped, and where to open it
+	}
+	objects := map[fileID]*scanned{}
+	everywhere := map[string][]fileID{} // provider -> objects, for members of every process
 	self := os.Getpid()
 	var found []provider.Provider
 	for _, d := range dirs {
@@ -310,20 +333,32 @@ func (f *USDTFamily) Scan(pattern string) ([]provider.Provider, error) {
 				continue
 			}
 			id := fileID{st.Dev, st.Ino}
-			provs, ok := providers[id]
+			o, ok := objects[id]
 			if !ok {
+				o = &scanned{path: m.Path, file: file}
+				// The path itself outlives the process, if it is the
+				// same file.
+				var pst unix.Stat_t
+				if unix.Stat(m.Path, &pst) == nil && pst.Dev == st.Dev && pst.Ino == st.Ino {
+					o.file = m.Path
+				}
 				notes, _ := uproc.Notes(file)
-				seen := map[string]bool{}
 				for _, n := range notes {
-					if !seen[n.Provider] {
-						seen[n.Provider] = true
-						provs = append(provs, n.Provider)
+					if !slices.Contains(o.provs, n.Provider) {
+						o.provs = append(o.provs, n.Provider)
 					}
 				}
-				providers[id] = provs
+				objects[id] = o
+				for _, p := range o.provs {
+					if provider.Glob(pattern, p) {
+						everywhere[p] = append(everywhere[p], id)
+					}
+				}
 			}
-			for _, p := range provs {
-				names[p+strconv.Itoa(pid)] = true
+			for _, p := range o.provs {
+				if !provider.Glob(pattern, p) {
+					names[p+strconv.Itoa(pid)] = true
+				}
 			}
 		}
 		for name := range names {
@@ -338,6 +373,41 @@ func (f *USDTFamily) Scan(pattern string) ([]provider.Provider, error) {
 				found = append(found, m)
 			}
 		}
+	}
+	for prov, ids := range everywhere {
+		f.mu.Lock()
+		m := f.members[prov]
+		f.mu.Unlock()
+		if m == nil {
+			m = &USDT{name: prov, support: f.support}
+			for _, id := range ids {
+				o := objects[id]
+				e, err := uproc.Read(o.file)
+				if err != nil {
+					continue
+				}
+				obj := &object{path: o.path, file: o.file, module: filepath.Base(o.path), elf: e}
+				notes, err := uproc.Notes(o.file)
+				if err != nil {
+					return nil, fmt.Errorf("%s: %s: %w", prov, obj.module, err)
+				}
+				for _, n := range notes {
+					if n.Provider != prov {
+						continue
+					}
+					if err := m.add(obj, n); err != nil && !errors.Is(err, errVariableArg) {
+						return nil, fmt.Errorf("%s: %s: probe %s: %w", prov, obj.module, n.Name, err)
+					}
+				}
+			}
+			if len(m.probes) == 0 {
+				continue
+			}
+			f.mu.Lock()
+			f.members[prov] = m
+			f.mu.Unlock()
+		}
+		found = append(found, m)
 	}
 	return found, nil
 }

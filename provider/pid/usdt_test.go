@@ -89,3 +89,44 @@ func TestPythonScan(t *testing.T) {
 		t.Errorf("python* gc-start in process %d: %q, want 2 or more", pid, out)
 	}
 }
+
+// python* also catches a process started after the program was
+// enabled: its probes are attached to the object, not to the processes
+// running it when dtrace started.
+func TestPythonLater(t *testing.T) {
+	py := python(t)
+	// A python that runs while the program is compiled, so that the
+	// glob finds python's object.
+	first := exec.Command(py, "-c", "import sys\nsys.stdin.readline()\n")
+	in, err := first.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer first.Wait()
+	defer in.Close()
+	time.Sleep(300 * time.Millisecond)
+	var later *exec.Cmd
+	out := dtracetest.Run(t, nil, `python*:::gc-start { @[pid] = count(); }
+		python*:::gc-done /++n[pid] == 3/ { exit(0); }
+		END /$1 != 0/ { printa("%d %@d\n", @); }`, func() {
+		later = exec.Command(py, "-c", "import gc\ngc.collect()\ngc.collect()\ngc.collect()\n")
+		if err := later.Start(); err != nil {
+			t.Fatal(err)
+		}
+	}, 30*time.Second)
+	later.Wait()
+	want := strconv.Itoa(later.Process.Pid) + " "
+	found := false
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) == 2 && f[0]+" " == want {
+			n, _ := strconv.Atoi(f[1])
+			found = n >= 3
+		}
+	}
+	if !found {
+		t.Errorf("gc-start of the python started later (pid %s): %q, want 3 or more", want, out)
+	}
+}
