@@ -54,11 +54,17 @@ func notesOf(f *elf.File) ([]Note, error) {
 	if b := f.Section(".stapsdt.base"); b != nil {
 		base, hasBase = b.Addr, true
 	}
-	order := f.ByteOrder
 	word := 4
 	if f.Class == elf.ELFCLASS64 {
 		word = 8
 	}
+	return parseNotes(data, f.ByteOrder, word, base, hasBase)
+}
+
+// parseNotes reads the stapsdt notes of a .note.stapsdt section's data,
+// of words of word bytes, moving their addresses by .stapsdt.base's
+// address (base) where the object has that section.
+func parseNotes(data []byte, order binary.ByteOrder, word int, base uint64, hasBase bool) ([]Note, error) {
 	var notes []Note
 	for len(data) >= 12 {
 		namesz, descsz, typ := order.Uint32(data), order.Uint32(data[4:]), order.Uint32(data[8:])

@@ -41,8 +41,8 @@ func probesOf(t *testing.T, path string) []Probe {
 
 func TestProbes(t *testing.T) {
 	ps := probesOf(t, "testdata/shop.d")
-	if len(ps) != 3 {
-		t.Fatalf("%d probes, want 3", len(ps))
+	if len(ps) != 4 {
+		t.Fatalf("%d probes, want 4", len(ps))
 	}
 	order := ps[0]
 	if order.MacroName() != "SHOP_ORDER" || order.Semaphore() != "shop_order_semaphore" ||
@@ -51,6 +51,10 @@ func TestProbes(t *testing.T) {
 	}
 	if ps[1].MacroName() != "SHOP_ORDER_DONE" || ps[1].Args[0] != (Arg{"long", -8}) {
 		t.Errorf("order__done: %+v", ps[1])
+	}
+	// A translated argument is passed as its native type.
+	if ps[3].Args[0] != (Arg{"int", -4}) {
+		t.Errorf("weigh: %+v", ps[3])
 	}
 	for _, bad := range []string{"struct s", "float", "char[4]"} {
 		src := "provider p { probe x(" + bad + "); };"
@@ -100,7 +104,7 @@ func TestObject(t *testing.T) {
 		t.Errorf("type %v machine %v", f.Type, f.Machine)
 	}
 	sec := f.Section(".probes")
-	if sec == nil || sec.Flags != elf.SHF_ALLOC|elf.SHF_WRITE || sec.Size != 6 {
+	if sec == nil || sec.Flags != elf.SHF_ALLOC|elf.SHF_WRITE || sec.Size != 8 {
 		t.Fatalf(".probes: %+v", sec)
 	}
 	syms, err := f.Symbols()
@@ -114,7 +118,7 @@ func TestObject(t *testing.T) {
 		}
 		names = append(names, s.Name)
 	}
-	if got := strings.Join(names, " "); got != "shop_order_semaphore shop_order__done_semaphore shop_tick_semaphore" {
+	if got := strings.Join(names, " "); got != "shop_order_semaphore shop_order__done_semaphore shop_tick_semaphore shop_weigh_semaphore" {
 		t.Errorf("symbols %s", got)
 	}
 	if f.Section(".note.GNU-stack") == nil {

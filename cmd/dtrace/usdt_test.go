@@ -14,7 +14,8 @@ import (
 // one: dtrace -h writes the header it includes, dtrace -G the object it
 // links with the system linker; then dtrace traces its probes. The
 // arguments are a register or memory operand each (the program is
-// built at -O0 and -O2), a string read with copyinstr, and the count
+// built at -O0 and -O2) or a variable's (sym(%rip), wherever the
+// program is loaded), a string read with copyinstr, and the count
 // of orders during which SHOP_ORDER_ENABLED() was true: every one while
 // traced. With shop.d compiled beside the program, args[] is typed as
 // the definition declares.
@@ -51,8 +52,9 @@ func TestUSDTHeaderAndObject(t *testing.T) {
 		gcc("-o", app, obj, prov)
 		out := dtrace("-q", "-n", `shop$target:::order { @[copyinstr(arg1)] = sum(arg0); }
 			shop$target:::order-done { printf("total %d enabled %d\n", arg0, arg1); }
-			shop$target:::tick { printf("tick\n"); }`, "-c", app+" 5")
-		for _, want := range []string{"total 150 enabled 5\n", "tick\n", "apple", "pear"} {
+			shop$target:::tick { printf("tick\n"); }
+			shop$target:::total { printf("variable %d\n", arg0); }`, "-c", app+" 5")
+		for _, want := range []string{"total 150 enabled 5\n", "tick\n", "variable 150\n", "apple", "pear"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%s: printed %q, want %q", opt, out, want)
 			}
@@ -71,6 +73,11 @@ func TestUSDTHeaderAndObject(t *testing.T) {
 			printf("%d %s\n", sizeof(args[0]), copyinstr((uintptr_t)args[1])); }`, "-c", app+" 2")
 		if !strings.Contains(out, "4 apple\n") {
 			t.Errorf("%s: args[] of order: printed %q, want 4 apple", opt, out)
+		}
+		// weigh's int is translated to the parcelinfo_t shop.d declares.
+		out = dtrace("-q", "-s", filepath.Join(src, "shop.d"), "-n", `shop$target:::weigh { printf("kilos %d\n", args[0]->kilos); }`, "-c", app+" 1")
+		if !strings.Contains(out, "kilos 2\n") {
+			t.Errorf("%s: translated args[0] of weigh: printed %q, want kilos 2", opt, out)
 		}
 		// Untraced, the semaphore reads 0.
 		if out, err := exec.Command(app, "3").CombinedOutput(); err != nil || string(out) != "60 0\n" {

@@ -18,9 +18,6 @@ type object struct {
 	module string // the probes' module: the path's base name
 	exe    bool   // the process's executable: module a.out too
 	elf    *uproc.Object
-	// base is where the object is loaded: a symbol's address in the
-	// process is base + its value.
-	base uint64
 }
 
 // fn is a function of an object: a symbol with code to trace.
@@ -50,14 +47,7 @@ func readObjects(pid int) ([]*object, error) {
 	exe, _ := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid))
 	var objs []*object
 	byPath := map[string]*object{}
-	// The lowest mapping of a file is its first page (offset 0), where
-	// it is loaded; an object has probes if some mapping is executable.
-	first := map[string]uproc.Mapping{}
-	for _, m := range maps {
-		if f, ok := first[m.Path]; !ok || m.Start < f.Start {
-			first[m.Path] = m
-		}
-	}
+	// An object has probes if some mapping of it is executable.
 	for _, m := range maps {
 		if !m.Exec || byPath[m.Path] != nil {
 			continue
@@ -68,11 +58,6 @@ func readObjects(pid int) ([]*object, error) {
 			continue // not ELF (a mapped data file run as code is no object)
 		}
 		o := &object{path: m.Path, file: file, module: filepath.Base(m.Path), exe: m.Path == exe, elf: e}
-		if f := first[m.Path]; f.Off == 0 {
-			if v, ok := e.Vaddr(0); ok {
-				o.base = f.Start - v
-			}
-		}
 		byPath[m.Path] = o
 		objs = append(objs, o)
 	}

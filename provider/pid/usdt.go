@@ -1,7 +1,6 @@
 package pid
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -86,9 +85,6 @@ func (f *USDTFamily) Member(name string) (provider.Provider, error) {
 	return m, nil
 }
 
-// errVariableArg says a probe's argument is a variable (sym(%rip)).
-var errVariableArg = errors.New("an argument is a variable")
-
 // USDT is one provider's probes in one process, or, with pid 0, in
 // every process that runs the objects it was made from (python*:
 // those running now and those started later).
@@ -126,17 +122,13 @@ func (m *USDT) add(o *object, n uproc.Note) error {
 		if args[i].sym == "" {
 			continue
 		}
-		if m.pid == 0 {
-			// A variable's address differs from process to process
-			// (a position-independent object is loaded anywhere): a
-			// provider of every process cannot read it yet.
-			return errVariableArg
-		}
 		v, ok := uproc.SymbolValue(o.file, args[i].sym)
 		if !ok {
 			return fmt.Errorf("argument %d: no symbol %s", i, args[i].sym)
 		}
-		args[i].symAddr = o.base + v
+		// The variable is where it is from the probe's nop, in any
+		// process, wherever the object is loaded.
+		args[i].symFromPC = int64(v - n.PC)
 	}
 	function := ""
 	if s, ok := o.elf.Find(n.PC); ok {
@@ -395,7 +387,7 @@ func (f *USDTFamily) Scan(pattern string) ([]provider.Provider, error) {
 					if n.Provider != prov {
 						continue
 					}
-					if err := m.add(obj, n); err != nil && !errors.Is(err, errVariableArg) {
+					if err := m.add(obj, n); err != nil {
 						return nil, fmt.Errorf("%s: %s: probe %s: %w", prov, obj.module, n.Name, err)
 					}
 				}

@@ -25,8 +25,10 @@ type usdtArg struct {
 	scale     int64
 	disp      int64  // argMem's displacement, argImm's value
 	sym       string // argMem: a symbol whose address is added (sym(%rip))
-	symAddr   uint64 // the symbol's address in the process, once resolved
-	symOffset int64
+	symOffset int64  // sym+N's N
+	// symFromPC is the symbol's distance from the probe's nop, once
+	// resolved: where the nop is, the program counter says.
+	symFromPC int64
 }
 
 type argKind int
@@ -199,8 +201,13 @@ func (a usdtArg) load(i int) asm.Instructions {
 			insns = append(insns, asm.RSh.Imm(asm.R0, 8))
 		}
 	case argMem:
-		// R3 = base + index*scale + disp (+ the symbol's address)
-		insns = append(insns, asm.LoadImm(asm.R3, a.disp+a.symOffset+int64(a.symAddr), asm.DWord))
+		// R3 = base + index*scale + disp, or the symbol's address (the
+		// pc, at the nop, plus its distance) + disp
+		insns = append(insns, asm.LoadImm(asm.R3, a.disp+a.symOffset+a.symFromPC, asm.DWord))
+		if a.sym != "" {
+			off, _, _ := regOf("rip")
+			insns = append(insns, asm.LoadMem(asm.R0, asm.R6, off, asm.DWord), asm.Add.Reg(asm.R3, asm.R0))
+		}
 		if a.reg != "" {
 			off, _, _ := regOf(a.reg)
 			insns = append(insns, asm.LoadMem(asm.R0, asm.R6, off, asm.DWord), asm.Add.Reg(asm.R3, asm.R0))

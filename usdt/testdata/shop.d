@@ -3,4 +3,14 @@ provider shop {
 	probe order(int qty, char *item);
 	probe order__done(long total, int enabled);
 	probe tick();
+	probe weigh(int grams) : (parcelinfo_t *grams);
+};
+
+/* weigh's argument, as scripts see it. */
+typedef struct parcelinfo {
+	int kilos;
+} parcelinfo_t;
+
+translator parcelinfo_t < int g > {
+	kilos = g / 1000;
 };

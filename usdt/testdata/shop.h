@@ -59,6 +59,11 @@ __attribute__((weak, section(".probes"))) volatile unsigned short shop_tick_sema
 	_USDT_NOTE("shop", "tick", "shop_tick_semaphore", "", "i"(0))
 #define SHOP_TICK_ENABLED() __builtin_expect(shop_tick_semaphore != 0, 0)
 
+__attribute__((weak, section(".probes"))) volatile unsigned short shop_weigh_semaphore;
+#define SHOP_WEIGH(arg0) \
+	_USDT_NOTE("shop", "weigh", "shop_weigh_semaphore", "-4@%0", "nor"((int)(arg0)))
+#define SHOP_WEIGH_ENABLED() __builtin_expect(shop_weigh_semaphore != 0, 0)
+
 #else /* no stapsdt notes for this architecture: the probes are left out */
 
 #define SHOP_ORDER(arg0, arg1) do { } while (0)
@@ -67,6 +72,8 @@ __attribute__((weak, section(".probes"))) volatile unsigned short shop_tick_sema
 #define SHOP_ORDER_DONE_ENABLED() (0)
 #define SHOP_TICK() do { } while (0)
 #define SHOP_TICK_ENABLED() (0)
+#define SHOP_WEIGH(arg0) do { } while (0)
+#define SHOP_WEIGH_ENABLED() (0)
 
 #endif
 
