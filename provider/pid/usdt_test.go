@@ -3,6 +3,7 @@ package pid_test
 import (
 	"debug/elf"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
@@ -67,19 +68,7 @@ func TestPythonFunctions(t *testing.T) {
 // python* finds the python provider of every process running Debian's
 // python3 when the program is compiled, though none was named.
 func TestPythonScan(t *testing.T) {
-	py := python(t)
-	cmd := exec.Command(py, "-c", "import gc, sys\nsys.stdin.readline()\ngc.collect()\ngc.collect()\n")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Wait()
-	defer in.Close()
-	// Until python has mapped itself and waits for its line.
-	time.Sleep(300 * time.Millisecond)
+	cmd, in := waitingPython(t, "import gc\ngc.collect()\ngc.collect()\n")
 	pid := cmd.Process.Pid
 	src := fmt.Sprintf(`python*:::gc-start /pid == %d/ { @ = count(); }
 		python*:::gc-done /pid == %d && ++n == 2/ { exit(0); }
@@ -94,20 +83,10 @@ func TestPythonScan(t *testing.T) {
 // enabled: its probes are attached to the object, not to the processes
 // running it when dtrace started.
 func TestPythonLater(t *testing.T) {
-	py := python(t)
 	// A python that runs while the program is compiled, so that the
 	// glob finds python's object.
-	first := exec.Command(py, "-c", "import sys\nsys.stdin.readline()\n")
-	in, err := first.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := first.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer first.Wait()
-	defer in.Close()
-	time.Sleep(300 * time.Millisecond)
+	waitingPython(t, "")
+	py := python(t)
 	var later *exec.Cmd
 	out := dtracetest.Run(t, nil, `python*:::gc-start { @[pid] = count(); }
 		python*:::gc-done /++n[pid] == 3/ { exit(0); }
@@ -129,4 +108,26 @@ func TestPythonLater(t *testing.T) {
 	if !found {
 		t.Errorf("gc-start of the python started later (pid %s): %q, want 3 or more", want, out)
 	}
+}
+
+// waitingPython starts Debian's python3 on a script that first reads a
+// line: it runs the rest once the test writes one to in (closed at the
+// end of the test, which then waits for the process).
+func waitingPython(t *testing.T, script string) (cmd *exec.Cmd, in io.WriteCloser) {
+	t.Helper()
+	cmd = exec.Command(python(t), "-c", "import sys\nsys.stdin.readline()\n"+script)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		in.Close()
+		cmd.Wait()
+	})
+	// Until python has mapped itself and waits for its line.
+	time.Sleep(300 * time.Millisecond)
+	return cmd, in
 }
