@@ -75,7 +75,12 @@ func Parse(files []*token.File) (*Parsed, error) { return ParseTypes(files, nil)
 // ParseTypes is Parse where kernelBTF (nil for none) gives the parser
 // the kernel's type names, so that a cast to a kernel typedef parses.
 func ParseTypes(files []*token.File, kernelBTF func() (*btf.Spec, error)) (*Parsed, error) {
-	isType := check.TypeNames(kernelBTF)
+	known := check.TypeNames(kernelBTF)
+	// A typedef of an earlier source (a library's ipaddr_t) is a type
+	// name in the later ones, as in DTrace, which compiles the
+	// libraries first into the same type namespace.
+	earlier := map[string]bool{}
+	isType := func(name string) bool { return earlier[name] || known(name) }
 	base := 0
 	for _, f := range files {
 		f.Base = base
@@ -86,6 +91,13 @@ func ParseTypes(files []*token.File, kernelBTF func() (*btf.Spec, error)) (*Pars
 		prog, err := parser.ParseFileTypes(f, isType)
 		if err != nil {
 			return nil, parseErrors(files, i, err)
+		}
+		for _, d := range prog.Decls {
+			if td, ok := d.(*ast.TypeDecl); ok && td.Typedef {
+				for _, n := range td.Names {
+					earlier[n.Name] = true
+				}
+			}
 		}
 		p.progs = append(p.progs, prog)
 	}

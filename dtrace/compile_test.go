@@ -46,6 +46,18 @@ func TestEmbeddedLibraries(t *testing.T) {
 
 // TestLibraryError checks that an error in a library is reported against
 // the first source, naming the library file and its line.
+// The D library's typedefs are type names in a program, in casts and
+// sizeof as in declarations: the program's parser knows the typedefs of
+// the sources compiled before it.
+func TestLibraryTypedefs(t *testing.T) {
+	for _, typ := range []string{"ipaddr_t", "in6_addr_t", "psinfo_t", "timestruc_t", "netstackid_t"} {
+		src := fmt.Sprintf("BEGIN { x = sizeof(%s); y = (%s *)0; }", typ, typ)
+		if _, err := compileSrc(t, "", src); err != nil {
+			t.Errorf("%s: %v", src, err)
+		}
+	}
+}
+
 func TestLibraryError(t *testing.T) {
 	dir := t.TempDir()
 	lib := filepath.Join(dir, "bad.d")
