@@ -58,9 +58,16 @@ func parseFunctions(r io.Reader, addrs bool, deny map[string]bool, symbols <-cha
 	if err != nil {
 		return nil, nil, err
 	}
-	var all []key
+	// Each module's function once, with the site of its first copy; the
+	// sites of further copies (a few hundred) apart.
+	type entry struct {
+		key
+		site string
+	}
+	var all []entry
 	copies := map[string]int{}
-	sites := map[key][]string{}
+	seen := map[key]bool{}
+	more := map[key][]string{}
 	for line := range strings.Lines(string(b)) {
 		line = strings.TrimSpace(line)
 		var site string
@@ -77,10 +84,12 @@ func parseFunctions(r io.Reader, addrs bool, deny map[string]bool, symbols <-cha
 		}
 		copies[name]++
 		k := key{name, mod}
-		if _, seen := sites[k]; !seen {
-			all = append(all, k)
+		if seen[k] {
+			more[k] = append(more[k], site)
+			continue
 		}
-		sites[k] = append(sites[k], site)
+		seen[k] = true
+		all = append(all, entry{k, site})
 	}
 	ks := <-symbols
 	var fns []*function
@@ -91,7 +100,7 @@ func parseFunctions(r io.Reader, addrs bool, deny map[string]bool, symbols <-cha
 		fn := &function{name: e.name, module: e.module, index: len(fns)}
 		fn.ambiguous = copies[e.name] > 1 || ks != nil && ks.count[e.name] > 1
 		if fn.ambiguous && addrs {
-			for _, site := range sites[e] {
+			for _, site := range append([]string{e.site}, more[e.key]...) {
 				if a, err := strconv.ParseUint(site, 16, 64); err == nil && a != 0 {
 					fn.sites = append(fn.sites, a)
 				}

@@ -69,13 +69,8 @@ func (f *USDTFamily) Member(name string) (provider.Provider, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", name, o.module, err)
 		}
-		for _, n := range notes {
-			if n.Provider != prov {
-				continue
-			}
-			if err := m.add(o, n); err != nil {
-				return nil, fmt.Errorf("%s: %s: probe %s: %w", name, o.module, n.Name, err)
-			}
+		if err := m.addNotes(o, notes, prov); err != nil {
+			return nil, err
 		}
 	}
 	if len(m.probes) == 0 {
@@ -110,6 +105,19 @@ type usdtProbe struct {
 type usdtSite struct {
 	pc, sem uint64 // addresses in the object: the probe's nop, its semaphore
 	args    []usdtArg
+}
+
+// addNotes adds the sites of the notes of provider prov, of object o.
+func (m *USDT) addNotes(o *object, notes []uproc.Note, prov string) error {
+	for _, n := range notes {
+		if n.Provider != prov {
+			continue
+		}
+		if err := m.add(o, n); err != nil {
+			return fmt.Errorf("%s: %s: probe %s: %w", m.name, o.module, n.Name, err)
+		}
+	}
+	return nil
 }
 
 // add adds the site of note n in object o to its probe.
@@ -298,7 +306,8 @@ func (f *USDTFamily) Scan(pattern string) ([]provider.Provider, error) {
 	}
 	type fileID struct{ dev, ino uint64 }
 	type scanned struct {
-		provs      []string // the provider names of the object's notes
+		notes      []uproc.Note
+		provs      []string // the provider names of its notes
 		path, file string   // as mapped, and where to open it
 	}
 	objects := map[fileID]*scanned{}
@@ -334,8 +343,8 @@ func (f *USDTFamily) Scan(pattern string) ([]provider.Provider, error) {
 				if unix.Stat(m.Path, &pst) == nil && pst.Dev == st.Dev && pst.Ino == st.Ino {
 					o.file = m.Path
 				}
-				notes, _ := uproc.Notes(file)
-				for _, n := range notes {
+				o.notes, _ = uproc.Notes(file)
+				for _, n := range o.notes {
 					if !slices.Contains(o.provs, n.Provider) {
 						o.provs = append(o.provs, n.Provider)
 					}
@@ -379,17 +388,8 @@ func (f *USDTFamily) Scan(pattern string) ([]provider.Provider, error) {
 					continue
 				}
 				obj := &object{path: o.path, file: o.file, module: filepath.Base(o.path), elf: e}
-				notes, err := uproc.Notes(o.file)
-				if err != nil {
-					return nil, fmt.Errorf("%s: %s: %w", prov, obj.module, err)
-				}
-				for _, n := range notes {
-					if n.Provider != prov {
-						continue
-					}
-					if err := m.add(obj, n); err != nil {
-						return nil, fmt.Errorf("%s: %s: probe %s: %w", prov, obj.module, n.Name, err)
-					}
+				if err := m.addNotes(obj, o.notes, prov); err != nil {
+					return nil, err
 				}
 			}
 			if len(m.probes) == 0 {
