@@ -82,9 +82,6 @@ type Provider struct {
 // Name implements provider.Provider.
 func (pv *Provider) Name() string { return pv.name }
 
-// PID is the process the provider's probes fire in.
-func (pv *Provider) PID() int { return pv.pid }
-
 // Lazy implements provider.Lazy: a process's probes are made when a
 // description names them, as DTrace makes them.
 func (*Provider) Lazy() {}
