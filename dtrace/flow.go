@@ -74,7 +74,7 @@ func (f *flowIndent) prefix(p *Printer, h *Handle, r *consume.Record) {
 	if kind == flowNone {
 		name += ":" + probe.Name
 	}
-	format.FlowPrefix(p.Out, r.CPU, name)
+	format.FlowPrefix(p.Out, p.Testing, r.CPU, name)
 	if kind == flowEntry {
 		f.indent += 2
 	}

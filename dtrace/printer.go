@@ -18,6 +18,10 @@ import (
 type Printer struct {
 	Out, Err *bufio.Writer
 	Quiet    bool
+	// Testing leaves the CPU and probe ID columns out of the heading and
+	// prefixes, as dtrace(1) does when _DTRACE_TESTING is set, so that
+	// output compares byte for byte from run to run.
+	Testing bool
 
 	heading bool
 	flow    flowIndent
@@ -55,16 +59,16 @@ func (p *Printer) Record(h *Handle, r *consume.Record) error {
 	switch flow := h.Options.Bool("flowindent"); {
 	case flow:
 		if !p.heading {
-			format.FlowHeading(p.Out)
+			format.FlowHeading(p.Out, p.Testing)
 			p.heading = true
 		}
 		p.flow.prefix(p, h, r)
 	case !p.Quiet:
 		if !p.heading {
-			format.Heading(p.Out)
+			format.Heading(p.Out, p.Testing)
 			p.heading = true
 		}
-		format.ProbePrefix(p.Out, r.CPU, probe.ID, probe.Function, probe.Name)
+		format.ProbePrefix(p.Out, p.Testing, r.CPU, probe.ID, probe.Function, probe.Name)
 	}
 	for i := range r.ECB.Actions {
 		a := &r.ECB.Actions[i]

@@ -94,6 +94,13 @@ func (d Datum) raw() []byte {
 		copy(b, d.Bytes)
 		return b
 	}
+	if d.Kind == Int {
+		b := make([]byte, d.Size)
+		for i := range b {
+			b[i] = byte(d.Int >> (8 * i)) // little-endian, as recorded
+		}
+		return b
+	}
 	n := d.Size
 	if n < len(d.Str) {
 		n = len(d.Str)

@@ -8,8 +8,15 @@ import (
 
 // Heading writes the column heading that dtrace(1) prints before the first
 // record when not quiet: "%3s %6s %32s\n" of CPU, ID and FUNCTION:NAME.
-func Heading(w io.Writer) error {
-	_, err := io.WriteString(w, "CPU     ID                    FUNCTION:NAME\n")
+// In testing mode (dtrace(1) under _DTRACE_TESTING) the CPU and ID
+// columns, which differ from run to run, are left out, here and in the
+// prefixes below.
+func Heading(w io.Writer, testing bool) error {
+	s := "CPU     ID                    FUNCTION:NAME\n"
+	if testing {
+		s = s[len("CPU     ID "):]
+	}
+	_, err := io.WriteString(w, s)
 	return err
 }
 
@@ -17,12 +24,14 @@ func Heading(w io.Writer) error {
 // not quiet: "%3d %6d %32s " of the CPU, the probe ID and
 // "function:name". The records follow on the same line; the consumer ends
 // the line with "\n" after the last one.
-func ProbePrefix(w io.Writer, cpu int, id uint32, function, name string) error {
+func ProbePrefix(w io.Writer, testing bool, cpu int, id uint32, function, name string) error {
 	o := newOut(w)
-	o.rightInt(int64(cpu), 3)
-	o.byte(' ')
-	o.rightInt(int64(int32(id)), 6) // "%6d" of a uint32, as DTrace prints it
-	o.byte(' ')
+	if !testing {
+		o.rightInt(int64(cpu), 3)
+		o.byte(' ')
+		o.rightInt(int64(int32(id)), 6) // "%6d" of a uint32, as DTrace prints it
+		o.byte(' ')
+	}
 	fn := function + ":" + name
 	if n := 32 - len(fn); n > 0 {
 		o.pad(n, ' ')
@@ -34,17 +43,23 @@ func ProbePrefix(w io.Writer, cpu int, id uint32, function, name string) error {
 
 // FlowHeading writes the heading dtrace(1) prints under flowindent, even
 // when quiet: "%3s %-41s\n" of CPU and FUNCTION.
-func FlowHeading(w io.Writer) error {
-	_, err := io.WriteString(w, "CPU FUNCTION"+strings.Repeat(" ", 41-len("FUNCTION"))+"\n")
+func FlowHeading(w io.Writer, testing bool) error {
+	s := "FUNCTION" + strings.Repeat(" ", 41-len("FUNCTION")) + "\n"
+	if !testing {
+		s = "CPU " + s
+	}
+	_, err := io.WriteString(w, s)
 	return err
 }
 
 // FlowPrefix writes what dtrace(1) prints before a probe's records under
 // flowindent: "%3d %-41s " of the CPU and the indented function column.
-func FlowPrefix(w io.Writer, cpu int, column string) error {
+func FlowPrefix(w io.Writer, testing bool, cpu int, column string) error {
 	o := newOut(w)
-	o.rightInt(int64(cpu), 3)
-	o.byte(' ')
+	if !testing {
+		o.rightInt(int64(cpu), 3)
+		o.byte(' ')
+	}
 	o.str(column)
 	if n := 41 - len(column); n > 0 {
 		o.pad(n, ' ')

@@ -10,9 +10,24 @@ import (
 // fmt agrees with C for these, so it serves as the oracle.
 func TestHeading(t *testing.T) {
 	var b bytes.Buffer
-	Heading(&b)
+	Heading(&b, false)
 	if want := fmt.Sprintf("%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME"); b.String() != want {
 		t.Errorf("Heading = %q, want %q", b.String(), want)
+	}
+	b.Reset()
+	Heading(&b, true)
+	if want := fmt.Sprintf("%32s\n", "FUNCTION:NAME"); b.String() != want {
+		t.Errorf("testing Heading = %q, want %q", b.String(), want)
+	}
+	b.Reset()
+	FlowHeading(&b, false)
+	if want := fmt.Sprintf("%3s %-41s\n", "CPU", "FUNCTION"); b.String() != want {
+		t.Errorf("FlowHeading = %q, want %q", b.String(), want)
+	}
+	b.Reset()
+	FlowHeading(&b, true)
+	if want := fmt.Sprintf("%-41s\n", "FUNCTION"); b.String() != want {
+		t.Errorf("testing FlowHeading = %q, want %q", b.String(), want)
 	}
 	b.Reset()
 	ListHeading(&b)
@@ -32,14 +47,29 @@ func TestProbePrefix(t *testing.T) {
 		{127, 4294967295, "a_function_name_longer_than_thirty_two", "return"},
 	} {
 		var b bytes.Buffer
-		ProbePrefix(&b, c.cpu, c.id, c.fn, c.name)
+		ProbePrefix(&b, false, c.cpu, c.id, c.fn, c.name)
 		want := fmt.Sprintf("%3d %6d %32s ", c.cpu, int32(c.id), c.fn+":"+c.name)
 		if b.String() != want {
 			t.Errorf("ProbePrefix(%v) = %q, want %q", c, b.String(), want)
 		}
+		b.Reset()
+		ProbePrefix(&b, true, c.cpu, c.id, c.fn, c.name)
+		if want := fmt.Sprintf("%32s ", c.fn+":"+c.name); b.String() != want {
+			t.Errorf("testing ProbePrefix(%v) = %q, want %q", c, b.String(), want)
+		}
+		b.Reset()
+		FlowPrefix(&b, false, c.cpu, c.fn)
+		if want := fmt.Sprintf("%3d %-41s ", c.cpu, c.fn); b.String() != want {
+			t.Errorf("FlowPrefix(%v) = %q, want %q", c, b.String(), want)
+		}
+		b.Reset()
+		FlowPrefix(&b, true, c.cpu, c.fn)
+		if want := fmt.Sprintf("%-41s ", c.fn); b.String() != want {
+			t.Errorf("testing FlowPrefix(%v) = %q, want %q", c, b.String(), want)
+		}
 	}
 	var b bytes.Buffer
-	ProbePrefix(&b, 0, 1, "", "BEGIN")
+	ProbePrefix(&b, false, 0, 1, "", "BEGIN")
 	if want := "  0      1                           :BEGIN "; b.String() != want {
 		t.Errorf("BEGIN prefix = %q, want %q", b.String(), want)
 	}
@@ -81,8 +111,8 @@ func TestListingGolden(t *testing.T) {
 func TestDefaultOutputGolden(t *testing.T) {
 	var b bytes.Buffer
 	b.WriteString(Matched("BEGIN { trace(1); exit(0); }", 1) + "\n")
-	Heading(&b)
-	ProbePrefix(&b, 0, 1, "", "BEGIN")
+	Heading(&b, false)
+	ProbePrefix(&b, false, 0, 1, "", "BEGIN")
 	Trace(&b, i32(1), false)
 	b.WriteString("\n")
 	checkGolden(t, "default_begin", b.Bytes())

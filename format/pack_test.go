@@ -153,8 +153,9 @@ func TestAgghistDerived(t *testing.T) {
 	s.check("agghist_derived")
 }
 
-// Derived from dt_print_bytes(): under rawbytes a string prints as a hex
-// dump, whether traced or an aggregation key; integers are unchanged.
+// Derived from Oracle's dt_print_trace() and dt_print_bytes(): under
+// rawbytes trace() dumps every record in hex, integers too, and a string
+// aggregation key prints as a hex dump while integer keys are unchanged.
 func TestRawBytes(t *testing.T) {
 	s := newSession(t)
 	for _, quiet := range []bool{false, true} {

@@ -5,12 +5,13 @@ import (
 	"strconv"
 )
 
-// Trace writes a trace() record as dtrace(1) does (dt_consume_cpu()):
-// integers by recorded size, " %16lld", " %8d", " %5d" and " %3d" with the
-// leading blank and the width dropped in quiet mode; strings and other
-// memory through the printable-or-dump test of dt_print_bytes(). As in
-// DTrace, only 8- and 4-byte integers print signed: a char or short is
-// read back unsigned, so trace((char)-1) prints 255.
+// Trace writes a trace() record as Oracle's dtrace(1) does
+// (dt_print_trace()): an integer by its recorded size and signedness,
+// " %19d", " %10d", " %5d", " %3d" signed and " %20u", " %10u", " %5u",
+// " %3u" unsigned, the leading blank and the width dropped in quiet mode;
+// a string as "  %-33s", or "%s" when quiet; other memory (a struct, a
+// union, an array) as a hex dump. Unlike illumos, where a char or short
+// read back unsigned, trace((char)-1) prints -1.
 //
 // In non-quiet mode the consumer ends each probe's output with a newline
 // after its last record.
@@ -42,35 +43,66 @@ func TraceMem(w io.Writer, b []byte, quiet bool) error {
 	return o.flush()
 }
 
-// traceDatum switches on the record's size before anything else, as
-// libdtrace does: a 4-byte struct, or a string under strsize=8, prints as
-// a number.
+// traceDatum writes one trace() record; raw dumps every kind in hex,
+// as the rawbytes option does.
 func traceDatum(o *out, d Datum, quiet, raw bool) error {
-	var v int64
+	if raw {
+		hexDump(o, d.raw())
+		return nil
+	}
+	switch d.Kind {
+	case Int:
+		return traceInt(o, d, quiet)
+	case String:
+		if quiet {
+			o.str(d.Str)
+			return nil
+		}
+		o.str("  ")
+		o.str(d.Str)
+		if n := 33 - len(d.Str); n > 0 {
+			o.pad(n, ' ')
+		}
+		return nil
+	}
+	hexDump(o, d.raw())
+	return nil
+}
+
+// traceInt writes an integer record by its size and signedness.
+func traceInt(o *out, d Datum, quiet bool) error {
+	u := d.asUint()
 	width := 0
 	switch d.Size {
 	case 8:
-		v, width = int64(d.asUint()), 16
-	case 4:
-		v, width = int64(int32(d.asUint())), 8
-	case 2:
-		v, width = int64(uint16(d.asUint())), 5
-	case 1:
-		v, width = int64(uint8(d.asUint())), 3
-	default:
-		if d.Kind == Int {
-			return ErrMismatch
+		width = 20
+		if d.Signed {
+			width = 19
 		}
-		printBytes(o, d.raw(), -33, quiet, raw)
-		return nil
+	case 4:
+		width = 10
+	case 2:
+		width = 5
+	case 1:
+		width = 3
+	default:
+		return ErrMismatch
 	}
-	if quiet {
-		o.buf = strconv.AppendInt(o.buf, v, 10)
-		o.maybeFlush()
-		return nil
+	var tmp [24]byte
+	var digits []byte
+	if d.Signed {
+		shift := 64 - 8*uint(d.Size)
+		digits = strconv.AppendInt(tmp[:0], int64(u<<shift)>>shift, 10)
+	} else {
+		digits = strconv.AppendUint(tmp[:0], u, 10)
 	}
-	o.byte(' ')
-	o.rightInt(v, width)
+	if !quiet {
+		o.byte(' ')
+		if n := width - len(digits); n > 0 {
+			o.pad(n, ' ')
+		}
+	}
+	o.bytes(digits)
 	return nil
 }
 

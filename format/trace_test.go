@@ -16,10 +16,10 @@ func TestTraceQuietStrings(t *testing.T) {
 	s.check("trace_qstring")
 }
 
-// aggs/tst.signedkeys.d: trace() of each integer size, then aggregations
-// keyed by each size, sorted by key (aggsortkey). Keys sort unsigned and
-// 1- and 2-byte ones print unsigned. In the illumos run that produced the
-// .out, the literals keying @i32 were recorded in 8 bytes.
+// aggs/tst.signedkeys.d as Oracle's dtrace prints it: trace() of each
+// integer size, signed, then aggregations keyed by each size, sorted by
+// key (aggsortkey). Keys sort unsigned and 1- and 2-byte ones print
+// unsigned.
 func TestSignedKeys(t *testing.T) {
 	s := newSession(t)
 	vals := []int64{-2, -1, 0, 1, 2}
@@ -34,7 +34,7 @@ func TestSignedKeys(t *testing.T) {
 	}
 	sum := &AggDesc{Func: Sum}
 	var aggs []Aggregation
-	for _, mk := range []func(int64) Datum{i8, i16, i64, i64} {
+	for _, mk := range []func(int64) Datum{i8, i16, i32, i64} {
 		var recs []AggRecord
 		for _, v := range vals {
 			recs = append(recs, rec(AggValue{Sum: v}, mk(v)))
@@ -65,31 +65,34 @@ func TestTraceMem(t *testing.T) {
 	s.check("tracemem_dynsize")
 }
 
-// Default (non-quiet) trace() of each kind, as dt_consume_cpu() prints it.
+// trace() of each kind, quiet and not, as Oracle's dt_print_trace()
+// prints it: integers by size and signedness, strings as strings whatever
+// their bytes, other memory as a hex dump.
 func TestTrace(t *testing.T) {
-	notPrintable := StringDatum("caf\xc3\xa9", 9)
 	cases := []struct {
 		d           Datum
 		quiet, loud string
 	}{
-		{i64(-1), "-1", "               -1"},
-		{u64(-1), "-1", "               -1"},
+		{i64(-1), "-1", "                  -1"},
+		{u64(-1), "18446744073709551615", " 18446744073709551615"},
 		{i64(9223372036854775807), "9223372036854775807", " 9223372036854775807"},
-		{i32(-2), "-2", "       -2"},
-		{u32(0xffffffff), "-1", "       -1"},
-		{i16(-2), "65534", " 65534"},
-		{i8(-1), "255", " 255"},
+		{i32(-2), "-2", "         -2"},
+		{u32(0xffffffff), "4294967295", " 4294967295"},
+		{i16(-2), "-2", "    -2"},
+		{u16(0xffff), "65535", " 65535"},
+		{i8(-1), "-1", "  -1"},
 		{u8(7), "7", "   7"},
+		{u8(255), "255", " 255"},
 		{str("hello"), "hello", "  hello                            "},
-		{StringDatum("abcde", 5), "  abcde                            ", "  abcde                            "},
-		{StringDatum("ab", 4), "25185", "    25185"},                                    // 4 bytes: an int
-		{BytesDatum([]byte{1, 0, 0, 0, 2, 0, 0, 0}), "8589934593", "       8589934593"}, // 8 bytes: a long
+		{StringDatum("abcde", 5), "abcde", "  abcde                            "},
+		{StringDatum("ab", 4), "ab", "  ab                               "},
 		{str(strings.Repeat("x", 40)), strings.Repeat("x", 40), "  " + strings.Repeat("x", 40)},
 		{str("tab\there"), "tab\there", "  tab\there                         "},
-		{BytesDatum([]byte("ok\x00\x00\x00")), "ok", "  ok                               "},
-		{notPrintable, hexOf("caf\xc3\xa9\x00\x00\x00\x00"), hexOf("caf\xc3\xa9\x00\x00\x00\x00")},
-		{StringDatum("", 5), hexOf("\x00\x00\x00\x00\x00"), hexOf("\x00\x00\x00\x00\x00")},
-		{BytesDatum([]byte("a\x00b\x00c")), hexOf("a\x00b\x00c"), hexOf("a\x00b\x00c")},
+		{StringDatum("caf\xc3\xa9", 9), "caf\xc3\xa9", "  caf\xc3\xa9                            "},
+		{StringDatum("", 5), "", "                                   "},
+		{BytesDatum([]byte{1, 0, 0, 0, 2, 0, 0, 0}), hexOf("\x01\x00\x00\x00\x02\x00\x00\x00"), hexOf("\x01\x00\x00\x00\x02\x00\x00\x00")},
+		{BytesDatum([]byte("ok\x00\x00\x00")), hexOf("ok\x00\x00\x00"), hexOf("ok\x00\x00\x00")},
+		{BytesDatum([]byte("4")), hexOf("4"), hexOf("4")},
 	}
 	for _, c := range cases {
 		for _, quiet := range []bool{true, false} {
@@ -135,7 +138,7 @@ func hexOf(b string) string {
 // A struct traced without -q: dumped, then dtrace(1) ends the record.
 func TestTraceStructGolden(t *testing.T) {
 	var b bytes.Buffer
-	if err := ProbePrefix(&b, 1, 81234, "do_sys_open", "entry"); err != nil {
+	if err := ProbePrefix(&b, false, 1, 81234, "do_sys_open", "entry"); err != nil {
 		t.Fatal(err)
 	}
 	mem := []byte("\x01\x00\x00\x00/etc/passwd\x00\xff\xfe\x00\x00 0123456789")

@@ -1,8 +1,8 @@
 /*
  * A struct declared in D laid over user memory: members at C offsets,
  * bit-fields (a signed one negative), a char array as a string, and the
- * struct traced as memory (all printable, so libdtrace prints it as a
- * string). The workload's buffer holds 'A', 'B', 'C' ...
+ * struct traced as memory, which Oracle's libdtrace always dumps in hex.
+ * The workload's buffer holds 'A', 'B', 'C' ...
  */
 #pragma D option quiet
 
