@@ -161,6 +161,7 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 	all := &ast.Program{}
 	for _, prog := range p.progs {
 		all.Decls = append(all.Decls, prog.Decls...)
+		all.Macros = append(all.Macros, prog.Macros...)
 	}
 	ccfg := check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros, MacroVars: cfg.MacroVars, DefaultArgs: cfg.DefaultArgs,
 		Line:    func(p token.Pos) int { return errorAt(files, p, "", "").Line },

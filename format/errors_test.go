@@ -21,7 +21,7 @@ func TestParseErrors(t *testing.T) {
 		{"%zd", "format conversion #1 is undefined: %z"},
 		{"%llllllllx", "format conversion #1 is undefined: %llllllx"},
 		{"%\n", "format conversion #1 is undefined: %\n"},
-		{"%**d", "format conversion #1 has more than one '*' specified for the output precision"},
+		{"%**d", "format conversion #1 has more than one '*' specified for the output width"},
 		{"%.**d", "format conversion #1 has more than one '*' specified for the output precision"},
 		{"%5.3.2d", "format conversion #1 has more than one '.' specified"},
 		{"%5%", "format conversion #1 cannot be combined with other format flags: %%"},

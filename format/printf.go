@@ -248,7 +248,13 @@ func parseConv(s string, p int, c *Conv) (int, error) {
 			c.Alt = true
 		case ch == '*':
 			if (dot && c.DynPrec) || (!dot && c.DynWidth) {
-				return 0, errorf("D_SYNTAX", "format conversion #%d has more than one '*' specified for the output precision", c.Number)
+				// illumos says "precision" for both; Oracle names
+				// the field.
+				what := "width"
+				if dot {
+					what = "precision"
+				}
+				return 0, errorf("D_SYNTAX", "format conversion #%d has more than one '*' specified for the output %s", c.Number, what)
 			}
 			if dot {
 				c.DynPrec = true

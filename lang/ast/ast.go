@@ -33,6 +33,10 @@ type Decl interface {
 type Program struct {
 	File  *token.File
 	Decls []Decl
+	// Macros are the program's macro variables in source order. DTrace
+	// substitutes them as it reads the source, so an undefined one is
+	// the first error whatever surrounds it.
+	Macros []*MacroVar
 }
 
 // ---- top level

@@ -1,6 +1,8 @@
 package check
 
 import (
+	"fmt"
+
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -96,6 +98,10 @@ func (c *checker) traceAction(call *ast.CallExpr) bool {
 	case call.Fun.Name == "trace" && t.Kind == Void:
 		c.errorf(arg.Pos(), "D_TRACE_VOID", "trace( ) may not be applied to a void expression")
 		return false
+	case call.Fun.Name == "trace" && t.Kind == Dyn:
+		// Oracle's wording; illumos refused only translated pointers.
+		c.errorf(arg.Pos(), "D_TRACE_DYN", "trace( ) may not be applied to a dynamic expression")
+		return false
 	}
 	return true
 }
@@ -108,7 +114,8 @@ func (c *checker) traceAction(call *ast.CallExpr) bool {
 func (c *checker) printfAction(call *ast.CallExpr, act *Action) bool {
 	name, args := call.Fun.Name, call.Args
 	if len(args) == 0 {
-		c.errorf(call.Rparen, "D_PROTO_LEN", "%s( ) prototype mismatch: 0 args passed, 1 expected", name)
+		// Every prototype is void(x, ...): one argument at least.
+		c.errorf(call.Rparen, "D_PROTO_LEN", "%s( ) prototype mismatch: 0 args passed, at least 1 expected", name)
 		return false
 	}
 	fmtType := c.expr(args[0])
@@ -122,6 +129,12 @@ func (c *checker) printfAction(call *ast.CallExpr, act *Action) bool {
 		return false
 	}
 	text, ok := c.stringConst(args[0])
+	if !ok && name == "printf" && !fmtType.isStrCompat() {
+		// printf()'s prototype is void(string, ...); system() and
+		// freopen() take anything first, then need a constant.
+		c.errorf(args[0].Pos(), "D_PROTO_ARG", "%s( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: %s", name, fmtType)
+		return false
+	}
 	if !ok {
 		c.errorf(args[0].Pos(), "D_PRINTF_ARG_FMT", "%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s", name, fmtType)
 		return false
@@ -175,6 +188,7 @@ func (c *checker) cookArgs(args []ast.Expr) bool {
 			for _, k := range ae.Keys {
 				ok = c.rvalue(k).Kind != Invalid && ok
 			}
+			c.info.Types[a] = TypeAggregation
 			continue
 		}
 		ok = c.expr(a).Kind != Invalid && ok
@@ -285,8 +299,7 @@ func (c *checker) clearAction(call *ast.CallExpr, act *Action) bool {
 	if !c.cookArgs(call.Args) {
 		return false
 	}
-	if n := len(call.Args); n != 1 {
-		c.errorf(call.Fun.At, "D_CLEAR_PROTO", "%s( ) prototype mismatch: %d args passed, 1 expected", call.Fun.Name, n)
+	if !c.nargs(call, 1, 1) {
 		return false
 	}
 	agg, ok := c.aggOperand(call, 1, call.Args[0], "D_CLEAR_AGGARG", "D_CLEAR_AGGBAD")
@@ -296,7 +309,9 @@ func (c *checker) clearAction(call *ast.CallExpr, act *Action) bool {
 	return ok
 }
 
-// normalizeAction checks normalize(@a, factor) and denormalize(@a).
+// normalizeAction checks normalize(@a, factor) and denormalize(@a),
+// against Oracle's prototypes void(@, uint64_t) and void(@) (illumos
+// checked them with tags of their own, D_NORMALIZE_PROTO and _SCALAR).
 func (c *checker) normalizeAction(call *ast.CallExpr, act *Action) bool {
 	args := call.Args
 	if !c.cookArgs(args) {
@@ -306,12 +321,10 @@ func (c *checker) normalizeAction(call *ast.CallExpr, act *Action) bool {
 	if act.Kind == spec.ActDenormalize {
 		want = 1
 	}
-	if len(args) != want {
-		c.errorf(call.Fun.At, "D_NORMALIZE_PROTO", "%s( ) prototype mismatch: %d args passed, %d expected", call.Fun.Name, len(args), want)
+	if !c.nargs(call, want, want) {
 		return false
 	}
-	if _, isAgg := args[0].(*ast.AggExpr); isAgg && want == 2 && !c.info.Types[args[1]].IsScalar() {
-		c.errorf(args[1].Pos(), "D_NORMALIZE_SCALAR", "%s( ) argument #2 must be of scalar type", call.Fun.Name)
+	if want == 2 && !c.protoInt(call, 1, TypeUint64) {
 		return false
 	}
 	agg, ok := c.aggOperand(call, 1, args[0], "D_NORMALIZE_AGGARG", "D_NORMALIZE_AGGBAD")
@@ -327,17 +340,12 @@ func (c *checker) truncAction(call *ast.CallExpr, act *Action) bool {
 	if !c.cookArgs(args) {
 		return false
 	}
-	if n := len(args); n < 1 || n > 2 {
-		want := "no more than 2"
-		if n < 1 {
-			want = "at least 1"
-		}
-		c.errorf(call.Fun.At, "D_TRUNC_PROTO", "%s( ) prototype mismatch: %d args passed, %s expected", call.Fun.Name, n, want)
+	// Oracle's prototype void(@, [int64_t]); illumos had D_TRUNC_PROTO
+	// and D_TRUNC_SCALAR.
+	if !c.nargs(call, 1, 2) {
 		return false
 	}
-	_, isAgg := args[0].(*ast.AggExpr)
-	if isAgg && len(args) == 2 && !c.info.Types[args[1]].IsScalar() {
-		c.errorf(args[1].Pos(), "D_TRUNC_SCALAR", "%s( ) argument #2 must be of scalar type", call.Fun.Name)
+	if len(args) == 2 && !c.protoInt(call, 1, TypeInt64) {
 		return false
 	}
 	agg, ok := c.aggOperand(call, 1, args[0], "D_TRUNC_AGGARG", "D_TRUNC_AGGBAD")
@@ -348,10 +356,29 @@ func (c *checker) truncAction(call *ast.CallExpr, act *Action) bool {
 	return true
 }
 
+// nargs checks that call has lo to hi arguments, with dt_idcook_func()'s
+// message: "at least" or "at most" where the prototype has optional
+// arguments.
 func (c *checker) nargs(call *ast.CallExpr, lo, hi int) bool {
 	n := len(call.Args)
-	if n < lo || n > hi {
+	switch {
+	case n >= lo && n <= hi:
+		return true
+	case lo == hi:
 		c.errorf(call.Fun.At, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, %d expected", call.Fun.Name, n, plural(n), lo)
+	case n < lo:
+		c.errorf(call.Fun.At, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, at least %d expected", call.Fun.Name, n, plural(n), lo)
+	default:
+		c.errorf(call.Fun.At, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, at most %d expected", call.Fun.Name, n, plural(n), hi)
+	}
+	return false
+}
+
+// protoInt checks that argument i (from 0) of call, already typed, is an
+// integer as its prototype's integer type proto requires.
+func (c *checker) protoInt(call *ast.CallExpr, i int, proto Type) bool {
+	if t := c.info.Types[call.Args[i]]; t.Kind != Int {
+		c.errorf(call.Args[i].Pos(), "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", call.Fun.Name, i+1, proto, t)
 		return false
 	}
 	return true
@@ -376,14 +403,32 @@ func (c *checker) call(e *ast.CallExpr) Type {
 	if isStackFunc(e.Fun.Name) {
 		return c.stackValue(e, types)
 	}
+	// An action or an aggregating function called for its value is,
+	// to the type checker, a void expression, which each context
+	// refuses in its own words (D_TRACE_VOID, D_KEY_TYPE, ...). Only if
+	// nothing does is it an error, and a later one: DTrace finds it
+	// when generating code, after the whole program has been checked.
+	kind := ""
 	if _, ok := actionNames[e.Fun.Name]; ok {
-		c.errorf(e.Fun.At, "D_OP_INCOMPAT", "%s( ) returns void and may not be used in an expression", e.Fun.Name)
-		return TypeInvalid
+		kind = "tracing function"
 	}
 	if _, ok := aggFuncs[e.Fun.Name]; ok {
-		c.errorf(e.Fun.At, "D_AGG_FUNC", "%s( ) may only be used as an aggregating function", e.Fun.Name)
-		return TypeInvalid
+		kind = "aggregating function"
+	}
+	if kind != "" {
+		c.cgErrs = append(c.cgErrs, &Error{Pos: e.Fun.At, Tag: "D_CG_EXPR",
+			Msg: fmt.Sprintf("%s %s( ) may not be called from a D expression (D program context required)", kind, e.Fun.Name)})
+		return TypeVoid
 	}
 	c.errorf(e.Fun.At, "D_FUNC_UNDEF", "undefined function name: %s", e.Fun.Name)
 	return TypeInvalid
+}
+
+// isFunction reports whether name is a function D knows: a subroutine,
+// an action or an aggregating function.
+func (c *checker) isFunction(name string) bool {
+	_, subr := subrs[name]
+	_, act := actionNames[name]
+	_, agg := aggFuncs[name]
+	return subr || act || agg || isStackFunc(name)
 }

@@ -28,8 +28,9 @@ func (c *checker) symbolAction(call *ast.CallExpr) bool {
 // dynamic size that limits what is printed.
 func (c *checker) tracememAction(call *ast.CallExpr, act *Action) bool {
 	args := call.Args
-	if n := len(args); n < 2 {
-		c.errorf(call.Fun.At, "D_PROTO_LEN", "tracemem( ) prototype mismatch: %d arg%s passed, at least 2 expected", n, plural(n))
+	// Oracle's prototype void(@, size_t, [size_t]) counts the
+	// arguments first; illumos found a fourth with D_TRACEMEM_ARGS.
+	if !c.nargs(call, 2, 3) {
 		return false
 	}
 	types := make([]Type, len(args))
@@ -52,10 +53,6 @@ func (c *checker) tracememAction(call *ast.CallExpr, act *Action) bool {
 		return false
 	}
 	act.Size = n
-	if len(args) > 3 {
-		c.errorf(args[2].Pos(), "D_TRACEMEM_ARGS", "tracemem ( ) prototype mismatch: expected at most 3 args")
-		return false
-	}
 	if len(args) == 3 && !types[2].IsScalar() {
 		c.errorf(args[2].Pos(), "D_TRACEMEM_DYNSIZE", "tracemem ( ) dynamic size (argument #3) must be of scalar type")
 		return false

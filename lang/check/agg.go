@@ -45,6 +45,12 @@ func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
 		return
 	}
 	fn, ok := aggFuncs[call.Fun.Name]
+	if !ok && !c.isFunction(call.Fun.Name) {
+		// DTrace resolves the name when it parses the call, before it
+		// looks at what the call is assigned to.
+		c.errorf(call.Fun.At, "D_FUNC_UNDEF", "undefined function name: %s", call.Fun.Name)
+		return
+	}
 	if !ok {
 		c.errorf(call.Fun.At, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", a.Name)
 		return
@@ -107,7 +113,11 @@ func (c *checker) aggKeys(a *ast.AggExpr) ([]Type, bool) {
 	keys := make([]Type, len(a.Keys))
 	for i, k := range a.Keys {
 		keys[i] = c.rvalue(k)
-		if keys[i].Kind == Invalid {
+		switch keys[i].Kind {
+		case Invalid:
+			return nil, false
+		case Void, Dyn:
+			c.errorf(k.Pos(), "D_KEY_TYPE", "%s expression may not be used as aggregation index: key #%d", keys[i], i+1)
 			return nil, false
 		}
 		if keys[i].Kind != Int && keys[i].Kind != String && keys[i].Kind != Pointer {

@@ -157,6 +157,9 @@ type checker struct {
 	cfg  Config
 	info *Info
 	errs ErrorList
+	// cgErrs are errors DTrace finds only when generating code, after
+	// checking the whole program: reported when nothing else is.
+	cgErrs ErrorList
 
 	globals, tlocals, clocals map[string]*Var
 	aggs                      map[string]*Agg
@@ -223,7 +226,11 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 	}
 	c.info.KernelType = c.kernel.lookup
 	c.info.Enumerators = c.enumerators
+	c.macrosDefined(prog.Macros)
 	c.program(prog.Decls)
+	if len(c.errs) == 0 && len(c.cgErrs) > 0 {
+		c.errs = c.cgErrs[:1]
+	}
 	if len(c.errs) > 0 {
 		c.errs.sort()
 		return c.info, c.errs

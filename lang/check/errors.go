@@ -26,8 +26,17 @@ func (l ErrorList) Error() string {
 	return l[0].Msg
 }
 
+// sort orders the errors by position, except that undefined macro
+// variables come first: DTrace substitutes them as it reads the source,
+// before it parses, so one is the first error it meets wherever it is.
 func (l ErrorList) sort() {
-	sort.SliceStable(l, func(i, j int) bool { return l[i].Pos < l[j].Pos })
+	sort.SliceStable(l, func(i, j int) bool {
+		mi, mj := l[i].Tag == "D_MACRO_UNDEF", l[j].Tag == "D_MACRO_UNDEF"
+		if mi != mj {
+			return mi
+		}
+		return l[i].Pos < l[j].Pos
+	})
 }
 
 func (c *checker) errorf(pos token.Pos, tag, format string, args ...any) {

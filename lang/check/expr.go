@@ -62,8 +62,7 @@ func (c *checker) expr1(e ast.Expr) Type {
 	case *ast.CallExpr:
 		return c.call(e)
 	case *ast.AggExpr:
-		c.errorf(e.At, "D_AGG_SCALAR", "aggregations may only be used as the target of an aggregating function or as an argument to an aggregation action")
-		return TypeInvalid
+		return TypeAggregation
 	}
 	c.errorf(e.Pos(), "D_UNKNOWN", "this kind of expression is not supported yet")
 	return TypeInvalid

@@ -109,8 +109,8 @@ func (c *checker) keyType(k ast.Expr, t Type, i int) bool {
 		return false
 	case Int, String, Pointer:
 		return true
-	case Void:
-		c.errorf(k.Pos(), "D_KEY_TYPE", "void expression may not be used as associative array index: key #%d", i+1)
+	case Void, Dyn:
+		c.errorf(k.Pos(), "D_KEY_TYPE", "%s expression may not be used as associative array index: key #%d", t, i+1)
 		return false
 	}
 	c.errorf(k.Pos(), "D_UNKNOWN", "keys of type %s are not supported yet", t)

@@ -245,3 +245,20 @@ func ExpandMacros(s string, args []string, vars map[string]string, defaultArgs b
 	}
 	return b.String(), nil
 }
+
+// macrosDefined reports the first of the program's macro variables that
+// has no value, whether or not checking reaches it (an error before it
+// in its statement would hide it): DTrace substitutes them as it reads
+// the source, so that is the first error it meets (see ErrorList.sort).
+func (c *checker) macrosDefined(ms []*ast.MacroVar) {
+	for _, m := range ms {
+		if _, ok := MacroValue(c.cfg.Macros, c.cfg.MacroVars, m.Name); ok {
+			continue
+		}
+		n := len(c.errs)
+		if c.macro(m).Kind == Invalid && len(c.errs) > n {
+			c.errs = c.errs[:n+1]
+			return
+		}
+	}
+}

@@ -85,8 +85,10 @@ func (c *checker) addrOf(e *ast.UnaryExpr) Type {
 	switch {
 	case t.Kind == Invalid:
 		return t
-	case c.isVariable(e.X):
+	case c.isVariable(e.X) || isAgg(e.X):
 		c.errorf(e.At, "D_ADDROF_VAR", "cannot take address of dynamic variable")
+	case t.Kind == Dyn:
+		c.errorf(e.At, "D_ADDROF_VAR", "cannot take address of dynamic object")
 	case !c.isLvalue(e.X):
 		c.errorf(e.At, "D_ADDROF_LVAL", "unacceptable operand for unary & operator")
 	case c.isBitField(e.X):
@@ -401,4 +403,11 @@ func (c *checker) rvalue(e ast.Expr) Type {
 		return c.asString(e, t)
 	}
 	return t
+}
+
+// isAgg reports whether e names an aggregation, which like a variable
+// has no address.
+func isAgg(e ast.Expr) bool {
+	_, ok := ast.Unparen(e).(*ast.AggExpr)
+	return ok
 }

@@ -777,7 +777,7 @@ var Messages = map[string][]Message{
 		{"format conversion #%d is undefined: %%%s", "dt_printf.c: dt_printf_create (printf-family format parsing reports D_SYNTAX)"},
 		{"format conversion #%d name expected before end of format string", "dt_printf.c: dt_printf_create"},
 		{"format conversion #%d has more than one '.' specified", "dt_printf.c: dt_printf_create"},
-		{"format conversion #%d has more than one '*' specified for the output %s", "dt_printf.c: dt_printf_create; arg is always \"precision\" (a DTrace quirk, even for a doubled width '*')"},
+		{"format conversion #%d has more than one '*' specified for the output %s", "dt_printf.c: dt_printf_create; \"width\" or \"precision\" as in Oracle (illumos always says \"precision\")"},
 		{"format conversion #%d uses unsupported positional format (%%n$)", "dt_printf.c: dt_printf_create"},
 		{"format conversion #%d cannot be combined with other format flags: %%%%", "dt_printf.c: dt_printf_create, e.g. %-%"},
 	},
@@ -798,6 +798,7 @@ var Messages = map[string][]Message{
 	},
 	"D_TRACE_DYN": {
 		{"trace( ) may not be applied to a translated pointer", "dt_cc.c: dt_action_trace; Oracle: dt_cg.c dt_cg_act_trace \"trace( ) may not be applied to a dynamic expression\""},
+		{"trace( ) may not be applied to a dynamic expression", "Oracle dt_cg.c: dt_cg_act_trace, an aggregation traced as a value"},
 	},
 	"D_TRACE_VOID": {
 		{"trace( ) may not be applied to a void expression", "dt_cc.c: dt_action_trace; Oracle same"},

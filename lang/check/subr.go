@@ -15,6 +15,7 @@ const (
 	ParamPointer              // a pointer (void *): a pointer, array, string or the constant 0
 	ParamMutex                // a pointer to the kernel's struct mutex
 	ParamRwlock               // a pointer to the kernel's rwlock_t
+	ParamPid                  // an integer, a pid_t in the prototype
 )
 
 // Subr is a subroutine's prototype: its parameters (the last Optional
@@ -98,7 +99,7 @@ var subrs = map[string]Subr{
 	"rand":      {Result: TypeInt},
 	"getmajor":  {Params: []Param{ParamInt}, Result: Type{Kind: Int, Size: 4, Name: "dev_t"}},
 	"getminor":  {Params: []Param{ParamInt}, Result: Type{Kind: Int, Size: 4, Name: "dev_t"}},
-	"progenyof": {Params: []Param{ParamInt}, Result: TypeInt},
+	"progenyof": {Params: []Param{ParamPid}, Result: TypeInt},
 	// Kernel locks (compile/subr_lock.go): Linux mutexes and queued
 	// rwlocks, read as Oracle DTrace reads them.
 	"mutex_owned":         {Params: []Param{ParamMutex}, Result: TypeInt},
@@ -137,6 +138,8 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 		switch s.Params[i] {
 		case ParamInt:
 			ok, proto = t.Kind == Int, "int"
+		case ParamPid:
+			ok, proto = t.Kind == Int, "pid_t"
 		case ParamScalar:
 			ok, proto = t.IsScalar(), "uintptr_t"
 		case ParamString:

@@ -15,6 +15,11 @@ const (
 	Struct  // a struct or union: Def describes it
 	Float   // float, double, long double: declarable, no arithmetic
 	Func    // a function type: only pointed to
+	// Dyn is the type of a dynamic expression, an aggregation named
+	// where a value is expected. DTrace types it so and lets each
+	// context refuse it with its own error (D_TRACE_DYN, D_KEY_TYPE,
+	// D_OP_INCOMPAT, D_PRINTF_ARG_TYPE, ...).
+	Dyn
 )
 
 // Type is a D type: the value's class, its size in bytes, for integers
@@ -149,14 +154,17 @@ func (t Type) IsCharArray() bool {
 var (
 	TypeInvalid = Type{Kind: Invalid, Name: "<invalid>"}
 	TypeVoid    = Type{Kind: Void, Name: "void"}
-	TypeChar    = Type{Kind: Int, Size: 1, Signed: true, Name: "char"}
-	TypeInt     = Type{Kind: Int, Size: 4, Signed: true, Name: "int"}
-	TypeUint    = Type{Kind: Int, Size: 4, Name: "uint_t"}
-	TypeLong    = Type{Kind: Int, Size: 8, Signed: true, Name: "long"}
-	TypeUlong   = Type{Kind: Int, Size: 8, Name: "unsigned long"}
-	TypeInt64   = Type{Kind: Int, Size: 8, Signed: true, Name: "int64_t"}
-	TypeUint64  = Type{Kind: Int, Size: 8, Name: "uint64_t"}
-	TypeUint32  = Type{Kind: Int, Size: 4, Name: "uint32_t"}
+	// TypeAggregation is an aggregation used as a value, named as
+	// dt_node_type_name() names a dynamic node: by its identifier kind.
+	TypeAggregation = Type{Kind: Dyn, Name: "aggregation"}
+	TypeChar        = Type{Kind: Int, Size: 1, Signed: true, Name: "char"}
+	TypeInt         = Type{Kind: Int, Size: 4, Signed: true, Name: "int"}
+	TypeUint        = Type{Kind: Int, Size: 4, Name: "uint_t"}
+	TypeLong        = Type{Kind: Int, Size: 8, Signed: true, Name: "long"}
+	TypeUlong       = Type{Kind: Int, Size: 8, Name: "unsigned long"}
+	TypeInt64       = Type{Kind: Int, Size: 8, Signed: true, Name: "int64_t"}
+	TypeUint64      = Type{Kind: Int, Size: 8, Name: "uint64_t"}
+	TypeUint32      = Type{Kind: Int, Size: 4, Name: "uint32_t"}
 	// TypeSymaddr and TypeModaddr are kernel addresses that print as the
 	// symbol (func, sym) or the module (mod) holding them.
 	TypeSymaddr = Type{Kind: Int, Size: 8, Name: "_symaddr"}

@@ -257,7 +257,9 @@ func (p *parser) primaryExpr() ast.Expr {
 		return &ast.StrLit{At: t.Pos, Value: t.Text}
 	case token.MACRO, token.MACROSTR:
 		p.next()
-		return &ast.MacroVar{At: t.Pos, Name: t.Text, Str: t.Kind == token.MACROSTR}
+		m := &ast.MacroVar{At: t.Pos, Name: t.Text, Str: t.Kind == token.MACROSTR}
+		p.macros = append(p.macros, m)
+		return m
 	case token.AGG:
 		p.next()
 		return &ast.AggExpr{At: t.Pos, Name: t.Text}

@@ -71,6 +71,7 @@ type parser struct {
 	// (see ParseFileTypes).
 	isType  func(name string) bool
 	pragmas []*ast.Pragma // #pragma lines met inside the current item
+	macros  []*ast.MacroVar
 
 	limit   int  // stop after this many errors
 	ntok    int  // tokens consumed; loops use it to make sure they progress

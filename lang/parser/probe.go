@@ -21,6 +21,7 @@ func (p *parser) program() *ast.Program {
 		}
 	}
 	prog.Decls = p.flushPragmas(prog.Decls)
+	prog.Macros = p.macros
 	return prog
 }
 

@@ -51,11 +51,11 @@ func (*Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 	if slices.ContainsFunc(specs, func(s provider.Spec) bool { return s.Name == d.Name }) {
 		return specs, nil
 	}
+	// A name this provider cannot honour (too fast, no number) makes
+	// no probe, so that the description matches none (D_PDESC_ZERO),
+	// as in DTrace, which gives no reason either.
 	t, ok, err := parseName(d.Name)
-	if err != nil {
-		return nil, err
-	}
-	if ok {
+	if ok && err == nil {
 		specs = append(specs, provider.Spec{Name: d.Name, Data: t})
 	}
 	return specs, nil

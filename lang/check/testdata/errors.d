@@ -14,7 +14,7 @@ BEGIN
 	@a = count(1);		/* ERROR D_PROTO_LEN "count( ) prototype mismatch: 1 arg passed, 0 expected" */
 	@b = sum(1);
 	@b = count();		/* ERROR D_AGG_REDEF "aggregation redefined: @b\n\t current: @b = count( )\n\tprevious: @b = sum( ) : line 15" */
-	@c = bogus(1);		/* ERROR D_AGG_FUNC "@c must be assigned the result of an aggregating function" */
+	@c = bogus(1);		/* ERROR D_FUNC_UNDEF "undefined function name: bogus" */
 	@d = lquantize(1, 0, 10, 0);	/* ERROR D_LQUANT_STEPTYPE "lquantize( ) argument #3 must be a non-zero positive integer constant" */
 	@e = lquantize(1, 10, 0);	/* ERROR D_LQUANT_MISMATCH "lquantize( ) base (argument #1) must be less than limit (argument #2)" */
 	@f = lquantize(1, i, 10);	/* ERROR D_LQUANT_BASETYPE "lquantize( ) argument #1 must be an integer constant" */
@@ -24,7 +24,7 @@ BEGIN
 	exit("x");		/* ERROR D_PROTO_ARG "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string" */
 	printf(s);		/* ERROR D_PRINTF_ARG_FMT "printf( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: string" */
 	z = nofunc(1);		/* ERROR D_FUNC_UNDEF "undefined function name: nofunc" */
-	w = trace(1);		/* ERROR D_OP_INCOMPAT "trace( ) returns void and may not be used in an expression" */
+	w = trace(1);		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"void\" = \"void\"" */
 	v = self->never;	/* ERROR D_VAR_UNDEF "self->never has not yet been declared or assigned" */
 	a[1] = 2;
 	a["k"] = 3;		/* ERROR D_PROTO_ARG "a[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string" */
@@ -42,7 +42,7 @@ BEGIN
 	s5 = copyinstr(1, 2, 3);	/* ERROR D_PROTO_LEN "copyinstr( ) prototype mismatch: 3 args passed, at most 2 expected" */
 	s6 = json("{}");	/* ERROR D_PROTO_LEN "json( ) prototype mismatch: 1 arg passed, 2 expected" */
 	s7 = json("{}", 1);	/* ERROR D_PROTO_ARG "json( ) argument #2 is incompatible with prototype:\n\tprototype: char *\n\t argument: int" */
-	normalize(@b);		/* ERROR D_NORMALIZE_PROTO "normalize( ) prototype mismatch: 1 args passed, 2 expected" */
+	normalize(@b);		/* ERROR D_PROTO_LEN "normalize( ) prototype mismatch: 1 arg passed, 2 expected" */
 	a2 = args[0];		/* ERROR D_ARGS_IDX "index 0 is out of range for BEGIN args[ ]" */
 }
 

@@ -34,7 +34,7 @@ BEGIN
 	tracemem(arg0, 0);		/* ERROR D_TRACEMEM_SIZE "tracemem( ) argument #2 must be a non-zero positive integral constant expression" */
 	tracemem(arg0, "x");		/* ERROR D_PROTO_ARG "tracemem( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: string" */
 	tracemem(arg0, 8, "x");		/* ERROR D_TRACEMEM_DYNSIZE "tracemem ( ) dynamic size (argument #3) must be of scalar type" */
-	tracemem(arg0, 8, 1, 2);	/* ERROR D_TRACEMEM_ARGS "tracemem ( ) prototype mismatch: expected at most 3 args" */
+	tracemem(arg0, 8, 1, 2);	/* ERROR D_PROTO_LEN "tracemem( ) prototype mismatch: 4 args passed, at most 3 expected" */
 	print(@u);			/* ERROR D_PRINT_AGG "print( ) may not be applied to an aggregation -- did you mean printa()?" */
 	print((void)0);			/* ERROR D_PRINT_VOID "print( ) may not be applied to a void expression" */
 	print(1, 2);			/* ERROR D_PROTO_LEN "print( ) prototype mismatch: 2 args passed, 1 expected" */

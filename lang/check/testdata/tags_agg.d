@@ -83,8 +83,16 @@ BEGIN
 	exit("x");			/* ERROR D_PROTO_ARG "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string" */
 	trace(1, 2);			/* ERROR D_PROTO_LEN "trace( ) prototype mismatch: 2 args passed, 1 expected" */
 	trace((void)i);			/* ERROR D_TRACE_VOID "trace( ) may not be applied to a void expression" */
-	printf();			/* ERROR D_PROTO_LEN "printf( ) prototype mismatch: 0 args passed, 1 expected" */
-	normalize(@c, s);		/* ERROR D_NORMALIZE_SCALAR "normalize( ) argument #2 must be of scalar type" */
-	trunc(@c, s);			/* ERROR D_TRUNC_SCALAR "trunc( ) argument #2 must be of scalar type" */
+	printf();			/* ERROR D_PROTO_LEN "printf( ) prototype mismatch: 0 args passed, at least 1 expected" */
+	normalize(@c, s);		/* ERROR D_PROTO_ARG "normalize( ) argument #2 is incompatible with prototype:\n\tprototype: uint64_t\n\t argument: string" */
+	trunc(@c, s);			/* ERROR D_PROTO_ARG "trunc( ) argument #2 is incompatible with prototype:\n\tprototype: int64_t\n\t argument: string" */
+	trunc(@c, @c);			/* ERROR D_PROTO_ARG "trunc( ) argument #2 is incompatible with prototype:\n\tprototype: int64_t\n\t argument: aggregation" */
+	trace(@c);			/* ERROR D_TRACE_DYN "trace( ) may not be applied to a dynamic expression" */
+	trace(trace(1));		/* ERROR D_TRACE_VOID "trace( ) may not be applied to a void expression" */
+	@kt[@c] = count();		/* ERROR D_KEY_TYPE "aggregation expression may not be used as aggregation index: key #1" */
+	@kv[trace(1)] = count();	/* ERROR D_KEY_TYPE "void expression may not be used as aggregation index: key #1" */
+	x = @c + 1;			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"aggregation\" + \"int\"" */
+	p = &@c;			/* ERROR D_ADDROF_VAR "cannot take address of dynamic variable" */
+	clear(count());			/* ERROR D_CLEAR_AGGARG "clear( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: void" */
 	nofunc();			/* ERROR D_FUNC_UNDEF "undefined function name: nofunc" */
 }

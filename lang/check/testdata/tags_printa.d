@@ -36,24 +36,24 @@ BEGIN
 	printa("%*d %@d\n", @c);	/* ERROR D_PRINTF_DYN_PROTO "printa( ) prototype mismatch: conversion #1 (%d) is missing a corresponding \"*\" argument" */
 
 	clear(@c);
-	clear();			/* ERROR D_CLEAR_PROTO "clear( ) prototype mismatch: 0 args passed, 1 expected" */
-	clear(@c, @k1);			/* ERROR D_CLEAR_PROTO "clear( ) prototype mismatch: 2 args passed, 1 expected" */
+	clear();			/* ERROR D_PROTO_LEN "clear( ) prototype mismatch: 0 args passed, 1 expected" */
+	clear(@c, @k1);			/* ERROR D_PROTO_LEN "clear( ) prototype mismatch: 2 args passed, 1 expected" */
 	clear(i);			/* ERROR D_CLEAR_AGGARG "clear( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: int" */
 	clear(@nosuch);			/* ERROR D_CLEAR_AGGBAD "undefined aggregation: @nosuch" */
 
 	trunc(@c);
 	trunc(@k1, 5);
 	trunc(@k1, -5);
-	trunc();			/* ERROR D_TRUNC_PROTO "trunc( ) prototype mismatch: 0 args passed, at least 1 expected" */
-	trunc(@c, 1, 2);		/* ERROR D_TRUNC_PROTO "trunc( ) prototype mismatch: 3 args passed, no more than 2 expected" */
+	trunc();			/* ERROR D_PROTO_LEN "trunc( ) prototype mismatch: 0 args passed, at least 1 expected" */
+	trunc(@c, 1, 2);		/* ERROR D_PROTO_LEN "trunc( ) prototype mismatch: 3 args passed, at most 2 expected" */
 	trunc(s);			/* ERROR D_TRUNC_AGGARG "trunc( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: string" */
 	trunc(@nosuch, 1);		/* ERROR D_TRUNC_AGGBAD "undefined aggregation: @nosuch" */
 
 	normalize(@k3, 10);
 	normalize(@k3, i);
 	denormalize(@k3);
-	normalize(@k3);			/* ERROR D_NORMALIZE_PROTO "normalize( ) prototype mismatch: 1 args passed, 2 expected" */
-	denormalize(@k3, 1);		/* ERROR D_NORMALIZE_PROTO "denormalize( ) prototype mismatch: 2 args passed, 1 expected" */
+	normalize(@k3);			/* ERROR D_PROTO_LEN "normalize( ) prototype mismatch: 1 arg passed, 2 expected" */
+	denormalize(@k3, 1);		/* ERROR D_PROTO_LEN "denormalize( ) prototype mismatch: 2 args passed, 1 expected" */
 	normalize(i, 10);		/* ERROR D_NORMALIZE_AGGARG "normalize( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: int" */
 	denormalize(@nosuch);		/* ERROR D_NORMALIZE_AGGBAD "undefined aggregation: @nosuch" */
 }

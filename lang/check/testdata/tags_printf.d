@@ -15,7 +15,8 @@ BEGIN
 	printf("%@d\n");		/* ERROR D_PRINTF_AGG_CONV "%@ conversion requires an aggregation and is not for use with printf( )" */
 	printf("");			/* ERROR D_PRINTF_FMT_EMPTY "printf( ) format string is empty" */
 	printf(execname);		/* ERROR D_PRINTF_ARG_FMT "printf( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: string" */
-	printf(1);			/* ERROR D_PRINTF_ARG_FMT "printf( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: int" */
+	printf(1);			/* ERROR D_PROTO_ARG "printf( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: int" */
+	system(1);			/* ERROR D_PRINTF_ARG_FMT "system( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: int" */
 	printf("%p\n", (void *)0);
 	printf("%A\n", arg0);		/* ERROR D_PRINTF_ARG_TYPE "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %A\n\t prototype: pointer or integer (with -p/-c) or _usymaddr (without -p/-c)\n\t  argument: int64_t" */
 	printf("%d\n", (void *)0);	/* ERROR D_PRINTF_ARG_TYPE "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: void *" */
@@ -24,7 +25,7 @@ BEGIN
 	printf("%y\n", 1);		/* ERROR D_SYNTAX "format conversion #1 is undefined: %y" */
 	printf("%");			/* ERROR D_SYNTAX "format conversion #1 name expected before end of format string" */
 	printf("%1.2.3d", 1);		/* ERROR D_SYNTAX "format conversion #1 has more than one '.' specified" */
-	printf("%**d", 1, 2);		/* ERROR D_SYNTAX "format conversion #1 has more than one '*' specified for the output precision" */
+	printf("%**d", 1, 2);		/* ERROR D_SYNTAX "format conversion #1 has more than one '*' specified for the output width" */
 	printf("%1$d", 1);		/* ERROR D_SYNTAX "format conversion #1 uses unsupported positional format (%n$)" */
 	printf("%-%");			/* ERROR D_SYNTAX "format conversion #1 cannot be combined with other format flags: %%" */
 }
