@@ -331,8 +331,9 @@ func (g *gen) binary(e *ast.BinaryExpr) {
 		g.emit(asm.Xor.Reg(asm.R0, asm.R1))
 		return
 	}
+	// As in DTrace, arithmetic is done in 64-bit registers: a value
+	// narrows to its type only where it is stored, cast or recorded.
 	g.arith(e.Op, g.typeOf(e))
-	g.normalize(asm.R0, g.typeOf(e))
 }
 
 // operand evaluates an operand of a binary operator: an array stands

@@ -254,9 +254,8 @@ func (bs Bars) addTotal(total *longDouble, v int64) {
 }
 
 // binRange is the range of rows to print for buckets b; scanLimit is how
-// far the scan for the first non-zero bucket goes (quantize() never looks
-// at its last bucket there, so an entry with only that bucket set prints
-// as empty), and empty is the range printed when nothing is found.
+// far the scan for the first non-zero bucket goes, and empty is the range
+// printed when nothing is found.
 func binRange(b []int64, scanLimit, emptyFirst, emptyLast int) (int, int) {
 	first := 0
 	for first < scanLimit && b[first] == 0 {
@@ -280,7 +279,9 @@ func binRange(b []int64, scanLimit, emptyFirst, emptyLast int) (int, int) {
 
 func (bs Bars) quantize(o *out, b []int64, normal uint64) {
 	b = buckets(b, QuantizeNBuckets)
-	first, last := binRange(b, QuantizeNBuckets-1, QuantizeZeroBucket-1, QuantizeZeroBucket+1)
+	// Oracle scans every bucket for data; illumos stopped before the
+	// last and so printed a count only in 2^62's bucket as no data.
+	first, last := binRange(b, QuantizeNBuckets, QuantizeZeroBucket-1, QuantizeZeroBucket+1)
 	g := bs.newGraph(o, b, first, last, normal)
 	for i := first; i <= last; i++ {
 		o.rightInt(QuantizeBucketValue(i), 16)

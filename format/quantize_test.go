@@ -119,18 +119,17 @@ func TestLlquantizeOverflowClamp(t *testing.T) {
 	}
 }
 
-// An entry whose only count is in quantize()'s last bucket prints as if
-// empty: dt_print_quantize() never looks at that bucket for the first
-// non-zero one.
-func TestQuantizeLastBucketQuirk(t *testing.T) {
+// An entry whose only count is in quantize()'s last bucket (2^62 and
+// up) prints that bucket, as Oracle's dt_print_quantize() does; illumos
+// never looked at it and printed the entry as empty.
+func TestQuantizeLastBucket(t *testing.T) {
 	b := make([]int64, QuantizeNBuckets)
 	b[QuantizeNBuckets-1] = 1
 	o := newOut(nil)
 	Bars{}.quantize(o, b, 1)
 	want := distHeading +
-		"              -1 |                                         0        \n" +
-		"               0 |                                         0        \n" +
-		"               1 |                                         0        \n"
+		"2305843009213693952 |                                         0        \n" +
+		"4611686018427387904 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 1        \n"
 	if string(o.buf) != want {
 		t.Errorf("got\n%s\nwant\n%s", o.buf, want)
 	}

@@ -318,7 +318,20 @@ var compareOps = map[token.Kind]bool{
 	token.EQL: true, token.NEQ: true, token.LSS: true, token.GTR: true, token.LEQ: true, token.GEQ: true,
 }
 
+// binary checks a binary operator. On integer constants its value is a
+// constant too: DTrace folds it while parsing, in 64 bits whatever the
+// type, so (1 << 63) - 1 is 0x7fffffffffffffff although typed int.
 func (c *checker) binary(e *ast.BinaryExpr) Type {
+	t := c.binary1(e)
+	if t.Kind == Int && e.Op != token.COMMA {
+		if v, ok := c.foldBinary(e, t); ok {
+			c.info.Consts[e] = v
+		}
+	}
+	return t
+}
+
+func (c *checker) binary1(e *ast.BinaryExpr) Type {
 	if e.Op == token.COMMA && (isActionCall(e.X) || isActionCall(e.Y)) {
 		c.errorf(e.OpPos, "D_OP_ACT", "operator , operands cannot be actions")
 		return TypeInvalid

@@ -1,6 +1,8 @@
 package check
 
 import (
+	"math"
+
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/token"
 )
@@ -29,8 +31,19 @@ func (c *checker) intConst(e ast.Expr) (int64, bool) {
 			return c.intConst(x)
 		}
 	case *ast.CastExpr:
-		if c.info.Types[e].Kind == Int {
-			return c.intConst(e.X)
+		// A cast of a constant folds to the constant narrowed to the
+		// type and extended by its signedness, as dt_node_op2 does.
+		if t := c.info.Types[e]; t.Kind == Int {
+			v, ok := c.intConst(e.X)
+			if ok && t.Size > 0 && t.Size < 8 {
+				shift := 64 - 8*uint(t.Size)
+				if t.Signed {
+					v = v << shift >> shift
+				} else {
+					v = int64(uint64(v) << shift >> shift)
+				}
+			}
+			return v, ok
 		}
 	case *ast.UnaryExpr:
 		v, ok := c.intConst(e.X)
@@ -95,6 +108,41 @@ func (c *checker) binaryConst(e *ast.BinaryExpr) (int64, bool) {
 		return b(x != 0 || y != 0)
 	}
 	return 0, false
+}
+
+// foldBinary folds a binary operator on integer constants as DTrace
+// does: binaryConst's operators, and division, remainder and right shift
+// signed or not as the result type t is.
+func (c *checker) foldBinary(e *ast.BinaryExpr, t Type) (int64, bool) {
+	switch e.Op {
+	case token.QUO, token.REM, token.SHR:
+	default:
+		return c.binaryConst(e)
+	}
+	x, ok1 := c.intConst(e.X)
+	y, ok2 := c.intConst(e.Y)
+	if !ok1 || !ok2 || y == 0 && e.Op != token.SHR {
+		return 0, false
+	}
+	switch {
+	case e.Op == token.SHR && t.Signed:
+		return x >> uint64(y), true
+	case e.Op == token.SHR:
+		return int64(uint64(x) >> uint64(y)), true
+	case e.Op == token.QUO && t.Signed:
+		if x == math.MinInt64 && y == -1 {
+			return 0, false
+		}
+		return x / y, true
+	case e.Op == token.QUO:
+		return int64(uint64(x) / uint64(y)), true
+	case t.Signed:
+		if y == -1 {
+			return 0, true
+		}
+		return x % y, true
+	}
+	return int64(uint64(x) % uint64(y)), true
 }
 
 // isNull reports whether e is the integer constant 0, which D's pointer
