@@ -13,14 +13,15 @@ import (
 // the generated code does, finds the bucket the formatter's definition
 // gives, for values around every bound and at the extremes.
 func TestLlquantizeBounds(t *testing.T) {
-	for _, p := range [][4]int64{{10, 0, 3, 10}, {2, 0, 10, 2}, {10, 2, 6, 20}, {4, 1, 5, 8}, {10, 0, 18, 10}} {
+	for _, p := range [][4]int64{{10, 0, 3, 10}, {2, 0, 10, 2}, {10, 2, 6, 20}, {4, 1, 5, 8}, {10, 0, 18, 10},
+		{10, 0, 6, 20}, {4, 0, 1, 2}, {4, 4, 6, 32}, {10, 0, 3, 1}, {2, 0, 62, 2}, {2, 62, 62, 4}, {3, 0, 0, 9}} {
 		sa := &spec.Aggregation{Func: spec.AggLlquantize, Factor: p[0], Low: p[1], High: p[2], Nsteps: p[3]}
-		sa.Bounds = llquantizeBounds(sa)
+		sa.NBuckets, sa.Bounds = llquantizeBounds(sa)
 		d := &format.AggDesc{Func: format.Llquantize, Factor: p[0], Low: p[1], High: p[2], Steps: p[3]}
 		if got, want := sa.Buckets(), format.LlquantizeNBuckets(d); got != want {
 			t.Errorf("%v: %d buckets, formatter has %d", p, got, want)
 		}
-		vals := []int64{math.MinInt64, -1, 0, 1, math.MaxInt64}
+		vals := []int64{math.MinInt64, math.MinInt64 + 1, -1, 0, 1, math.MaxInt64}
 		for _, b := range sa.Bounds {
 			vals = append(vals, b-1, b, b+1)
 		}
