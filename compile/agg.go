@@ -100,7 +100,7 @@ func (g *gen) aggUpdate(sa *spec.Aggregation) {
 		case spec.AggLquantize:
 			g.lquantizeBucket(sa)
 		default:
-			g.llquantizeBucket(sa, 0, len(sa.Bounds)-1)
+			g.llquantizeBucket(sa)
 		}
 		// R3 is the bucket; slot 1+R3 holds it.
 		g.emit(

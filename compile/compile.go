@@ -260,9 +260,11 @@ type compiler struct {
 	prog    *spec.Program
 	labels  int
 	rodata  []byte
-	strs    map[string]int
-	vars    map[*check.Var]varLoc
-	aggs    []*spec.Aggregation
+	// strs finds blocks already in rodata: string literals by size and
+	// text, llquantize bound tables by parameters (llquantizeTable).
+	strs map[string]int
+	vars map[*check.Var]varLoc
+	aggs []*spec.Aggregation
 	// errorFuncs are the clause functions of dtrace:::ERROR's ECBs, and
 	// errorArgs the scratch offset where a probe's arguments wait while
 	// they run (see error_probe.go).

@@ -180,7 +180,7 @@ func (c *compiler) planAgg(a *check.Agg) *spec.Aggregation {
 	}
 	sa.Factor, sa.Low, sa.High, sa.Nsteps = a.Factor, a.Low, a.High, a.Nsteps
 	if a.Func == spec.AggLlquantize {
-		sa.Bounds = llquantizeBounds(sa)
+		sa.NBuckets, sa.Bounds = llquantizeBounds(sa)
 	}
 	// Slot 0 counts the values aggregated on a CPU, so that the consumer
 	// merges only CPUs that saw the key (the kernel zero-fills the others).

@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"encoding/binary"
+	"fmt"
 	"math"
 
 	"github.com/cilium/ebpf/asm"
@@ -9,56 +11,74 @@ import (
 	"github.com/godtrace/godtrace/spec"
 )
 
-// llquantizeBounds returns, for buckets 1 to n-1, the smallest value that
-// llquantize puts in that bucket or a later one, from the formatter's
-// copy of the kernel's bucket function, so that the kernel and the
+// llquantizeBounds returns the number of llquantize buckets and, for
+// buckets 1 on, the least value that falls in that bucket or a later one,
+// both from the formatter's copy of the bucket function
+// (Oracle's dt_cg_agg_llquantize_bin()), so that the kernel and the
 // consumer cannot disagree. The function never decreases, so a value's
-// bucket is the number of bounds at or below it. The bounds are not the
-// buckets' labels: where the next order of magnitude would overflow 64
-// bits, DTrace puts every larger value in one bucket, and buckets it
-// skips share a bound.
-func llquantizeBounds(sa *spec.Aggregation) []int64 {
+// bucket is the number of bounds at or below it. Ghost buckets (which
+// no value reaches) share the next bucket's bound, and buckets beyond
+// the magnitude of int64 have no bound.
+func llquantizeBounds(sa *spec.Aggregation) (int, []int64) {
 	d := &format.AggDesc{Func: format.Llquantize, Factor: sa.Factor, Low: sa.Low, High: sa.High, Steps: sa.Nsteps}
-	n := format.LlquantizeNBuckets(d)
-	bounds := make([]int64, 0, n)
-	for i := 1; i < n; i++ {
-		// The smallest v with bucket(v) >= i, by bisection over int64.
-		lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
-		for lo < hi {
-			mid := lo + int64((uint64(hi)-uint64(lo))/2)
-			if format.LlquantizeBucket(mid, d) >= i {
-				hi = mid
-			} else {
-				lo = mid + 1
-			}
+	return format.LlquantizeNBuckets(d), format.LlquantizeBounds(d)
+}
+
+// llquantizeBucket puts in R3 the llquantize bucket of R1: the number of
+// bounds at or below it, by a binary search of the bounds, which lie in
+// rodata, padded with MaxInt64 to a power of two less one. Each step
+// halves the range and is a constant offset on its path, so the code
+// takes log2(n) steps and little room however many buckets there are:
+// an unrolled search of constants took five instructions a bucket, too
+// many for a clause with dozens of llquantize() statements. Uses R4 and
+// R5.
+func (g *gen) llquantizeBucket(sa *spec.Aggregation) {
+	table, size := g.c.llquantizeTable(sa)
+	g.emit(asm.LoadMapValue(asm.R5, 0, uint32(table)).WithReference(spec.MapRodata), asm.Mov.Imm(asm.R3, 0))
+	for step := (size + 1) / 2; step >= 1; step /= 2 {
+		// if bound[R3+step-1] <= R1 { R3 += step }
+		skip := g.newLabel()
+		g.emit(
+			asm.Mov.Reg(asm.R4, asm.R3),
+			asm.LSh.Imm(asm.R4, 3),
+			asm.Add.Reg(asm.R4, asm.R5),
+			asm.LoadMem(asm.R4, asm.R4, int16(8*(step-1)), asm.DWord),
+			asm.JSGT.Reg(asm.R4, asm.R1, skip),
+			asm.Add.Imm(asm.R3, int32(step)),
+		)
+		g.mark(skip)
+	}
+	// Only MaxInt64 passes the padding.
+	if n := len(sa.Bounds); n < size {
+		done := g.newLabel()
+		g.emit(asm.JLE.Imm(asm.R3, int32(n), done), asm.Mov.Imm(asm.R3, int32(n)))
+		g.mark(done)
+	}
+}
+
+// llquantizeTable returns the rodata offset of aggregation sa's bounds,
+// padded with MaxInt64 to 2^k-1 entries, and that number of entries.
+// Aggregations with the same parameters share a table.
+func (c *compiler) llquantizeTable(sa *spec.Aggregation) (off, size int) {
+	size = 1
+	for size < len(sa.Bounds) {
+		size = 2*size + 1
+	}
+	k := fmt.Sprintf("llquantize(%d, %d, %d, %d)", sa.Factor, sa.Low, sa.High, sa.Nsteps)
+	if off, ok := c.strs[k]; ok {
+		return off, size
+	}
+	b := make([]byte, 8*size)
+	for i := range size {
+		v := int64(math.MaxInt64)
+		if i < len(sa.Bounds) {
+			v = sa.Bounds[i]
 		}
-		bounds = append(bounds, lo)
+		binary.NativeEndian.PutUint64(b[8*i:], uint64(v))
 	}
-	return bounds
-}
-
-// llquantizeBucket puts in R3 the llquantize bucket of R1 among buckets
-// lo+1 to hi+1 (bounds lo to hi): an unrolled binary search over the
-// bounds, which are constants, so a firing makes log2(n) comparisons.
-// Uses R4.
-func (g *gen) llquantizeBucket(sa *spec.Aggregation, lo, hi int) {
-	done := g.newLabel()
-	g.llsearch(sa.Bounds, lo, hi, done)
-	g.mark(done)
-}
-
-func (g *gen) llsearch(bounds []int64, lo, hi int, done string) {
-	if lo > hi {
-		// Every bound below lo is <= v and bound lo (if any) is > v.
-		g.emit(asm.Mov.Imm(asm.R3, int32(lo)), asm.Ja.Label(done))
-		return
-	}
-	mid := (lo + hi) / 2
-	right := g.newLabel()
-	g.emit(loadImm(asm.R4, bounds[mid]), asm.JSGE.Reg(asm.R1, asm.R4, right))
-	g.llsearch(bounds, lo, mid-1, done)
-	g.mark(right)
-	g.llsearch(bounds, mid+1, hi, done)
+	off = c.alloc(b)
+	c.strs[k] = off
+	return off, size
 }
 
 // addSquare adds the square of the magnitude of R1 to the 128-bit sum

@@ -100,7 +100,7 @@ func (h *Handle) jsonAggValue(a *spec.Aggregation, desc *format.AggDesc, v *form
 			if c == 0 {
 				continue
 			}
-			lo, hi := bucketRange(desc, i, len(v.Buckets))
+			lo, hi, _ := bucketRange(desc, i, len(v.Buckets))
 			bs = append(bs, jsonBucket{Min: lo, Max: hi, Count: c / int64(normal)})
 		}
 		e.Buckets = &bs
@@ -111,16 +111,26 @@ func (h *Handle) jsonAggValue(a *spec.Aggregation, desc *format.AggDesc, v *form
 // hold. The labels dtrace prints are the bounds nearer zero: a negative
 // quantize() bucket holds its label and the values below it down to the
 // next label; every other bucket holds its label and the values up to
-// the next one. The first and last buckets are open-ended.
-func bucketRange(d *format.AggDesc, i, n int) (lo, hi int64) {
+// the next one. The first and last buckets are open-ended. llquantize()
+// buckets come from its bucket function, and some hold no value (ghost
+// buckets, and magnitudes beyond 2^63): for those ok is false (their
+// counts are always zero).
+func bucketRange(d *format.AggDesc, i, n int) (lo, hi int64, ok bool) {
+	if d.Func == format.Llquantize {
+		return format.LlquantizeBucketRange(i, d)
+	}
+	lo, hi = linearBucketRange(d, i, n)
+	return lo, hi, true
+}
+
+// linearBucketRange is bucketRange for quantize() and lquantize(),
+// whose buckets follow from their labels.
+func linearBucketRange(d *format.AggDesc, i, n int) (lo, hi int64) {
 	label := func(i int) int64 {
-		switch d.Func {
-		case format.Quantize:
+		if d.Func == format.Quantize {
 			return format.QuantizeBucketValue(i)
-		case format.Lquantize:
-			return format.LquantizeBucketValue(i, d)
 		}
-		return format.LlquantizeBucketValue(i, d)
+		return format.LquantizeBucketValue(i, d)
 	}
 	if d.Func == format.Quantize && i < format.QuantizeZeroBucket {
 		lo, hi = math.MinInt64, label(i)

@@ -17,6 +17,7 @@ func TestBucketRange(t *testing.T) {
 		{Func: format.Lquantize, Base: -10, Step: 5, Levels: 6},
 		{Func: format.Llquantize, Factor: 10, Low: 0, High: 6, Steps: 20},
 		{Func: format.Llquantize, Factor: 2, Low: 3, High: 8, Steps: 4},
+		{Func: format.Llquantize, Factor: 10, Low: 0, High: 18, Steps: 5},
 	}
 	values := []int64{math.MinInt64, -1 << 40, -1000, -17, -16, -11, -10, -9, -3, -2, -1, 0, 1, 2, 3, 7, 8, 9, 19, 20, 21, 99, 100, 549, 550, 1 << 40, math.MaxInt64}
 	for _, d := range descs {
@@ -35,23 +36,25 @@ func TestBucketRange(t *testing.T) {
 			default:
 				b = format.LlquantizeBucket(x, d)
 			}
-			lo, hi := bucketRange(d, b, n)
-			if x < lo || x > hi {
+			lo, hi, ok := bucketRange(d, b, n)
+			if !ok || x < lo || x > hi {
 				t.Errorf("%v: %d is in bucket %d, range [%d, %d]", d.Func, x, b, lo, hi)
 			}
 		}
-		for i := 0; i+1 < n; i++ {
-			_, hi := bucketRange(d, i, n)
-			lo, _ := bucketRange(d, i+1, n)
-			if hi+1 != lo {
-				t.Errorf("%v: bucket %d ends at %d, bucket %d starts at %d", d.Func, i, hi, i+1, lo)
+		// The buckets that hold values cover int64 in order.
+		next, wrapped := int64(math.MinInt64), false
+		for i := 0; i < n; i++ {
+			lo, hi, ok := bucketRange(d, i, n)
+			if !ok {
+				continue
 			}
+			if wrapped || lo != next {
+				t.Errorf("%v: bucket %d starts at %d, want %d", d.Func, i, lo, next)
+			}
+			next, wrapped = hi+1, hi == math.MaxInt64
 		}
-		if lo, _ := bucketRange(d, 0, n); lo != math.MinInt64 {
-			t.Errorf("%v: first bucket starts at %d", d.Func, lo)
-		}
-		if _, hi := bucketRange(d, n-1, n); hi != math.MaxInt64 {
-			t.Errorf("%v: last bucket ends at %d", d.Func, hi)
+		if !wrapped {
+			t.Errorf("%v: the last bucket ends at %d", d.Func, next-1)
 		}
 	}
 }

@@ -26,6 +26,16 @@ func (x *longDouble) addMul(a, b int64) {
 	x.f.Add(&x.f, &p)
 }
 
+// addMulUint is addMul for an unsigned a, which long double holds
+// exactly too.
+func (x *longDouble) addMulUint(a uint64, b int64) {
+	var p, fa big.Float
+	fa.SetPrec(64).SetUint64(a)
+	p.SetPrec(64).SetMode(big.ToNearestEven)
+	p.Mul(&fa, &ldInt(b).f)
+	x.f.Add(&x.f, &p)
+}
+
 // addAbs sets x to x + |v|, as dt_quantize_total() does.
 func (x *longDouble) addAbs(v int64) {
 	a := ldInt(v)

@@ -1,7 +1,6 @@
 package format
 
 import (
-	"math"
 	"math/big"
 	"math/bits"
 	"strconv"
@@ -87,114 +86,6 @@ func LquantizeBucketValue(i int, d *AggDesc) int64 {
 		return int64(base + int32(levels*step))
 	}
 	return int64(base + int32((i-1)*step))
-}
-
-// llquantize parameters as the kernel holds them, 16 bits each.
-func (d *AggDesc) llparams() (factor, low, high, nsteps int64) {
-	return int64(uint16(d.Factor)), int64(uint16(d.Low)), int64(uint16(d.High)), int64(uint16(d.Steps))
-}
-
-// LlquantizeBucket is the bucket llquantize() adds v to
-// (dtrace_aggregate_llquantize_bucket()): 0 below Factor^Low, then Steps
-// buckets per order of magnitude (fewer while the magnitude is smaller than
-// Steps, and none for the part the previous magnitude covered), and a last
-// bucket at or above Factor^(High+1).
-func LlquantizeBucket(v int64, d *AggDesc) int {
-	factor, low, high, nsteps := d.llparams()
-	if factor < 2 || nsteps < factor {
-		return 0
-	}
-	this := int64(1)
-	order := int64(0)
-	for ; order < low; order++ {
-		this *= factor
-	}
-	if v < this {
-		return 0
-	}
-	last := this
-	base := int64(1)
-	for this *= factor; order <= high; order++ {
-		nbuckets := nsteps
-		if this <= nsteps {
-			nbuckets = this
-		}
-		next := this * factor
-		if next < this {
-			// The next magnitude overflows 64 bits: the kernel clamps v
-			// into this one.
-			v = this - 1
-		}
-		if v < this {
-			return int(base + (v-last)/(this/nbuckets))
-		}
-		base += nbuckets - nbuckets/factor
-		last = this
-		this = next
-	}
-	return int(base)
-}
-
-// LlquantizeNBuckets is the number of llquantize() buckets: one more than
-// the bucket of the largest int64, as the kernel sizes the aggregation.
-func LlquantizeNBuckets(d *AggDesc) int {
-	return LlquantizeBucket(math.MaxInt64, d) + 1
-}
-
-// LlquantizeBucketValue is the value that labels llquantize() bucket i:
-// Factor^Low for the underflow bucket ("< that"), the bucket's lower bound
-// for the others, and Factor^(High+1) for the last (">= that").
-func LlquantizeBucketValue(i int, d *AggDesc) int64 {
-	var label int64
-	llquantizeWalk(d, func(bin int, value int64, _ bool) bool {
-		if bin == i {
-			label = value
-			return false
-		}
-		return true
-	})
-	return label
-}
-
-// llquantizeWalk visits the llquantize() buckets in order with their labels
-// as dt_print_llquantize() computes them; last marks the final bucket.
-// The walk stops when visit returns false.
-func llquantizeWalk(d *AggDesc, visit func(bin int, value int64, last bool) bool) {
-	factor, low, high, nsteps := d.llparams()
-	if factor < 2 || nsteps < factor {
-		return
-	}
-	value := int64(1)
-	order := int64(0)
-	for ; order < low; order++ {
-		value *= factor
-	}
-	if !visit(0, value, false) {
-		return
-	}
-	next := value * factor
-	step := llstep(next, nsteps)
-	bin := 1
-	for order <= high {
-		if !visit(bin, value, false) {
-			return
-		}
-		bin++
-		if value += step; value != next {
-			continue
-		}
-		next = value * factor
-		step = llstep(next, nsteps)
-		order++
-	}
-	visit(bin, value, true)
-}
-
-func llstep(next, nsteps int64) int64 {
-	if next > nsteps {
-		return next / nsteps
-	}
-	return 1
 }
 
 // The graphs below are dt_print_quantize(), dt_print_lquantize() and
@@ -315,32 +206,6 @@ func lquantizeLabel(d *AggDesc, i int) string {
 		v = ">= " + v
 	}
 	return v
-}
-
-func (bs Bars) llquantize(o *out, d *AggDesc, b []int64, normal uint64) {
-	n := LlquantizeNBuckets(d)
-	b = buckets(b, n)
-	first, last := binRange(b, n, 0, 1)
-	g := bs.newGraph(o, b, first, last, normal)
-	llquantizeWalk(d, func(bin int, value int64, final bool) bool {
-		if bin > last {
-			return false
-		}
-		if bin < first {
-			return true
-		}
-		v := strconv.FormatInt(value, 10)
-		switch {
-		case bin == 0:
-			v = "< " + v
-		case final:
-			v = ">= " + v
-		}
-		o.rightString(v, 16)
-		o.byte(' ')
-		g.row(b[bin])
-		return true
-	})
 }
 
 // buckets returns b extended with zeros to n entries (a nil Buckets is an

@@ -2,6 +2,7 @@ package format
 
 import (
 	"math"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -64,58 +65,97 @@ func TestLquantizeBucket(t *testing.T) {
 	}
 }
 
+// The buckets of Oracle's llquantize(), computed by hand from
+// dt_cg_agg_llquantize_bin(): the underflow bucket in the middle, the
+// negative buckets mirroring the positive ones.
 func TestLlquantizeBucket(t *testing.T) {
-	d := &AggDesc{Func: Llquantize, Factor: 10, Low: 0, High: 10, Steps: 10}
-	if n := LlquantizeNBuckets(d); n != 101 {
-		t.Errorf("LlquantizeNBuckets = %d, want 101", n)
-	}
 	for _, c := range []struct {
-		v    int64
-		want int
+		d    AggDesc
+		n    int
+		want map[int64]int
 	}{
-		{-5, 0}, {0, 0}, {1, 1}, {9, 9}, {10, 10}, {19, 10}, {20, 11}, {99, 18}, {100, 19},
-		{999, 27}, {1000, 28}, {99999999999, 99}, {100000000000, 100}, {math.MaxInt64, 100},
+		// steps < factor: two steps a magnitude, [1,2) [2,4) [4,8) [8,16).
+		{AggDesc{Factor: 4, Low: 0, High: 1, Steps: 2}, 11, map[int64]int{
+			math.MinInt64: 0, -16: 0, -15: 1, -8: 1, -7: 2, -4: 2, -3: 3, -2: 3, -1: 4,
+			0: 5, 1: 6, 2: 7, 3: 7, 4: 8, 7: 8, 8: 9, 15: 9, 16: 10, math.MaxInt64: 10}},
+		// steps > factor with Low 0: magnitude 0 leaves ghost buckets.
+		{AggDesc{Factor: 10, Low: 0, High: 6, Steps: 20}, 255, map[int64]int{
+			-10000000: 0, -9999999: 1, -1: 126, 0: 127, 1: 128, 2: 130, 9: 144,
+			10: 146, 14: 146, 15: 147, 99: 163, 100: 164, 9999999: 253, 10000000: 254}},
+		// Low > 0: an underflow bucket for |v| < 4^4, 24 buckets a magnitude.
+		{AggDesc{Factor: 4, Low: 4, High: 6, Steps: 32}, 147, map[int64]int{
+			-255: 73, 255: 73, 256: 74, 287: 74, 288: 75, 1023: 97, 1024: 98,
+			16383: 145, 16384: 146, -16384: 0, -256: 72}},
+		// One magnitude, with ghost buckets between 1, 2 and 3.
+		{AggDesc{Factor: 4, Low: 0, High: 0, Steps: 8}, 15, map[int64]int{
+			-4: 0, -3: 2, -2: 4, -1: 6, 0: 7, 1: 8, 2: 10, 3: 12, 4: 14}},
+		// 2^63: MinInt64 overflows, MaxInt64 does not.
+		{AggDesc{Factor: 2, Low: 0, High: 62, Steps: 2}, 129, map[int64]int{
+			math.MinInt64: 0, math.MinInt64 + 1: 1, 0: 64, math.MaxInt64: 127}},
 	} {
-		if got := LlquantizeBucket(c.v, d); got != c.want {
-			t.Errorf("LlquantizeBucket(%d) = %d, want %d", c.v, got, c.want)
+		d := c.d
+		d.Func = Llquantize
+		if n := LlquantizeNBuckets(&d); n != c.n {
+			t.Errorf("%+v: LlquantizeNBuckets = %d, want %d", d, n, c.n)
 		}
-	}
-	// Every bucket's label lies in the bucket, and the next label does not.
-	for _, d := range []*AggDesc{
-		d,
-		{Func: Llquantize, Factor: 10, Low: 2, High: 5, Steps: 100},
-		{Func: Llquantize, Factor: 2, Low: 0, High: 4, Steps: 2},
-		{Func: Llquantize, Factor: 4, Low: 1, High: 20, Steps: 16},
-		{Func: Llquantize, Factor: 10, Low: 0, High: 16, Steps: 10},
-	} {
-		n := LlquantizeNBuckets(d)
-		for i := 1; i < n; i++ {
-			v := LlquantizeBucketValue(i, d)
-			if got := LlquantizeBucket(v, d); got != i {
-				t.Errorf("%+v: bucket of label %d (bucket %d) = %d", *d, v, i, got)
-			}
-			if i > 1 {
-				if got := LlquantizeBucket(v-1, d); got != i-1 {
-					t.Errorf("%+v: bucket of %d = %d, want %d", *d, v-1, got, i-1)
-				}
+		for v, want := range c.want {
+			if got := LlquantizeBucket(v, &d); got != want {
+				t.Errorf("%+v: LlquantizeBucket(%d) = %d, want %d", d, v, got, want)
 			}
 		}
 	}
 }
 
-// When the magnitude after High overflows 64 bits, the kernel clamps every
-// value of the top magnitude, and beyond, into that magnitude's last
-// bucket (dtrace_aggregate_llquantize_bucket()).
-func TestLlquantizeOverflowClamp(t *testing.T) {
-	d := &AggDesc{Func: Llquantize, Factor: 10, Low: 0, High: 17, Steps: 10}
-	top := LlquantizeBucket(math.MaxInt64, d)
-	for _, v := range []int64{1e17, 5e17, 1e18, math.MaxInt64} {
-		if got := LlquantizeBucket(v, d); got != top {
-			t.Errorf("LlquantizeBucket(%d) = %d, want %d", v, got, top)
+// Every bucket's range holds the values the bucket function puts there,
+// ranges meet, and the bounds count the buckets below a value.
+func TestLlquantizeRanges(t *testing.T) {
+	for _, d := range []*AggDesc{
+		{Func: Llquantize, Factor: 10, Low: 0, High: 6, Steps: 20},
+		{Func: Llquantize, Factor: 4, Low: 0, High: 1, Steps: 2},
+		{Func: Llquantize, Factor: 4, Low: 4, High: 6, Steps: 32},
+		{Func: Llquantize, Factor: 10, Low: 0, High: 18, Steps: 10},
+		{Func: Llquantize, Factor: 2, Low: 0, High: 62, Steps: 4},
+	} {
+		n := LlquantizeNBuckets(d)
+		bounds := LlquantizeBounds(d)
+		next := int64(math.MinInt64)
+		for i := range n {
+			lo, hi, ok := LlquantizeBucketRange(i, d)
+			if !ok {
+				continue
+			}
+			if lo != next {
+				t.Errorf("%+v: bucket %d starts at %d, want %d", *d, i, lo, next)
+			}
+			for _, v := range []int64{lo, hi, lo + (hi-lo)/2} {
+				if got := LlquantizeBucket(v, d); got != i {
+					t.Errorf("%+v: %d is in bucket %d, range of %d is [%d, %d]", *d, v, got, i, lo, hi)
+				}
+				if got := sort.Search(len(bounds), func(j int) bool { return bounds[j] > v }); got != i {
+					t.Errorf("%+v: %d has %d bounds below, want %d", *d, v, got, i)
+				}
+			}
+			next = hi + 1
+		}
+		if next != math.MinInt64 { // wrapped past MaxInt64
+			t.Errorf("%+v: the ranges end before MaxInt64, at %d", *d, next-1)
 		}
 	}
-	if got := LlquantizeBucket(1e17-1, d); got != top-9 {
-		t.Errorf("LlquantizeBucket(1e17-1) = %d, want %d", got, top-9)
+}
+
+// Labels are cut to 15 bytes, as libdtrace prints them into 16-byte
+// buffers: "abs() < 1000000000", "<= -10000000000000000000" and
+// ">= 10000000000000000000" lose their tails.
+func TestLlquantizeLongLabels(t *testing.T) {
+	d := &AggDesc{Func: Llquantize, Factor: 10, Low: 9, High: 18, Steps: 10}
+	b := make([]int64, LlquantizeNBuckets(d))
+	b[0], b[len(b)/2], b[len(b)-1] = 1, 1, 1
+	o := newOut(nil)
+	Bars{}.llquantize(o, d, b, 1)
+	for _, want := range []string{"\n <= -10000000000 |", "\n abs() < 1000000 |", "\n >= 100000000000 |"} {
+		if !strings.Contains(string(o.buf), want) {
+			t.Errorf("no %q in\n%s", want, o.buf)
+		}
 	}
 }
 

@@ -211,24 +211,6 @@ func lquantizeSortValue(d *AggDesc, b []int64) sortValue {
 	return sortValue{sum: total, zero: zero}
 }
 
-// llquantizeSortValue is dt_aggregate_llquantizedsum(): the underflow
-// bucket weighs factor^low - 1 and the last bucket its label; the zero
-// count compared on ties is the underflow bucket's.
-func llquantizeSortValue(d *AggDesc, b []int64) sortValue {
-	total := ldInt(0)
-	llquantizeWalk(d, func(bin int, value int64, _ bool) bool {
-		if bin >= len(b) {
-			return false
-		}
-		if bin == 0 {
-			value--
-		}
-		total.addMul(b[bin], value)
-		return true
-	})
-	return sortValue{sum: total, zero: b[0]}
-}
-
 // compareKeys is dt_aggregate_keycmp(): fewer keys first, then key by key
 // starting at keypos (which wraps; an out-of-range keypos means 0).
 func compareKeys(a, b []Datum, keypos int) int {

@@ -317,9 +317,12 @@ type Aggregation struct {
 	// lquantize: Base, Step, Levels; llquantize: Factor, Low, High, Nsteps.
 	Base, Step, Levels        int64
 	Factor, Low, High, Nsteps int64
-	// Bounds are llquantize's bucket lower bounds: bucket i+1 starts at
-	// Bounds[i]; bucket 0 holds what lies below Bounds[0].
-	Bounds []int64
+	// llquantize: NBuckets is how many buckets it has, and Bounds[i]
+	// the least value in bucket i+1 or a later one, so that a value's
+	// bucket is the number of bounds at or below it. Buckets that no
+	// value reaches share a bound, or, at the top, have none.
+	NBuckets int
+	Bounds   []int64
 }
 
 // Buckets returns how many buckets a quantization has.
@@ -330,7 +333,7 @@ func (a *Aggregation) Buckets() int {
 	case AggLquantize:
 		return int(a.Levels) + 2
 	case AggLlquantize:
-		return len(a.Bounds) + 1
+		return a.NBuckets
 	}
 	return 0
 }

@@ -2,6 +2,7 @@ package check
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/token"
@@ -248,86 +249,118 @@ func (c *checker) lquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool {
 	return false
 }
 
-// llquantParams names llquantize()'s parameters as DTrace's messages
-// do, with the tags of their errors: not a constant, out of range, and
-// different from an earlier use.
-var llquantParams = [4]struct{ name, typeTag, valTag, matchTag string }{
-	{"factor", "D_LLQUANT_FACTORTYPE", "D_LLQUANT_FACTORVAL", "D_LLQUANT_FACTORMATCH"},
-	{"low magnitude", "D_LLQUANT_LOWTYPE", "D_LLQUANT_LOWVAL", "D_LLQUANT_LOWMATCH"},
-	{"high magnitude", "D_LLQUANT_HIGHTYPE", "D_LLQUANT_HIGHVAL", "D_LLQUANT_HIGHMATCH"},
-	{"linear steps per magnitude", "D_LLQUANT_NSTEPTYPE", "D_LLQUANT_NSTEPVAL", "D_LLQUANT_NSTEPMATCH"},
-}
-
-// llquantize checks llquantize()'s factor, magnitudes and steps: 16-bit
-// constants describing buckets whose bounds fit 64 bits, the same at
-// every use of the aggregation.
+// llquantize checks llquantize()'s factor, magnitudes and steps as
+// Oracle's DTrace does (dt_cg_agg_llquantize()), not illumos: the factor
+// from 2 to 65535; magnitudes that are 16-bit, the high one at least the
+// low one (so one magnitude will do) and small enough that
+// Factor^(High+1) fits 64 bits; steps that divide the factor when fewer,
+// or else are a multiple of it that divides Factor^(Low+1) (Factor^2 when
+// Low is 0), so that every bucket bound is an integer. Every use of the
+// aggregation must give the same parameters. The tags and wordings are
+// Oracle's.
 func (c *checker) llquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool {
-	var p [4]int64
-	for i, param := range llquantParams {
-		arg := call.Args[i+1]
-		v, ok := c.intConst(arg)
-		if !ok {
-			c.errorf(arg.Pos(), param.typeTag, "llquantize( ) argument #%d (%s) must be an integer constant", i+1, param.name)
-			return false
-		}
-		if uint64(v) > math.MaxUint16 {
-			c.errorf(arg.Pos(), param.valTag, "llquantize( ) argument #%d (%s) must be an unsigned 16-bit quantity", i+1, param.name)
-			return false
-		}
-		p[i] = v
+	args := call.Args
+	factor, ok := c.intConst(args[1])
+	switch {
+	case !ok:
+		c.errorf(args[1].Pos(), "D_LLQUANT_FACTORTYPE", "llquantize( ) argument #1 must be an integer constant")
+		return false
+	case uint64(factor) > math.MaxUint16 || uint64(factor) < 2:
+		c.errorf(args[1].Pos(), "D_LLQUANT_FACTORVAL", "llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2")
+		return false
 	}
-	if !c.llquantRange(a.At, p) {
+	lmag, ok := c.intConst(args[2])
+	switch {
+	case !ok:
+		c.errorf(args[2].Pos(), "D_LLQUANT_LMAGTYPE", "llquantize( ) argument #2 must be an integer constant")
+		return false
+	case uint64(lmag) > math.MaxUint16:
+		c.errorf(args[2].Pos(), "D_LLQUANT_LMAGVAL", "llquantize( ) argument #2 must be an unsigned 16-bit quantity")
+		return false
+	}
+	hmag, ok := c.intConst(args[3])
+	switch {
+	case !ok:
+		c.errorf(args[3].Pos(), "D_LLQUANT_HMAGTYPE", "llquantize( ) argument #3 must be an integer constant")
+		return false
+	case uint64(hmag) > math.MaxUint16:
+		c.errorf(args[3].Pos(), "D_LLQUANT_HMAGVAL", "llquantize( ) argument #3 must be an unsigned 16-bit quantity")
+		return false
+	case hmag < lmag:
+		c.errorf(args[3].Pos(), "D_LLQUANT_HMAGVAL", "llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)")
+		return false
+	}
+	if _, ok := powUint64(uint64(factor), uint64(hmag)+1); !ok {
+		c.errorf(args[3].Pos(), "D_LLQUANT_HMAGVAL", "llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits")
+		return false
+	}
+	steps, ok := c.intConst(args[4])
+	switch {
+	case !ok || steps == 0 || steps < 0 && c.info.Types[args[4]].Signed:
+		c.errorf(args[4].Pos(), "D_LLQUANT_STEPTYPE", "llquantize( ) argument #4 must be a non-zero positive integer constant")
+		return false
+	case uint64(steps) > math.MaxUint16:
+		c.errorf(args[4].Pos(), "D_LLQUANT_STEPVAL", "llquantize( ) argument #4 must be an unsigned 16-bit quantity")
+		return false
+	}
+	if !c.llquantSteps(args[1].Pos(), factor, lmag, steps) {
 		return false
 	}
 	if !agg.hasParams {
-		agg.Factor, agg.Low, agg.High, agg.Nsteps, agg.hasParams = p[0], p[1], p[2], p[3], true
+		agg.Factor, agg.Low, agg.High, agg.Nsteps, agg.hasParams = factor, lmag, hmag, steps, true
 		return true
 	}
-	prev := [4]int64{agg.Factor, agg.Low, agg.High, agg.Nsteps}
-	for i, param := range llquantParams {
-		if p[i] != prev[i] {
-			c.errorf(a.At, param.matchTag, "llquantize( ) %s (argument #%d) doesn't match previous declaration: expected %d, found %d", param.name, i+1, prev[i], p[i])
-			return false
-		}
+	// Oracle's wordings here have "llquantize()", without the space.
+	switch {
+	case factor != agg.Factor:
+		c.errorf(a.At, "D_LLQUANT_MATCHFACTOR", "llquantize() factor (argument #1) doesn't match previous declaration: expected %d, found %d", agg.Factor, factor)
+	case lmag != agg.Low:
+		c.errorf(a.At, "D_LLQUANT_MATCHLMAG", "llquantize() lmag (argument #2) doesn't match previous declaration: expected %d, found %d", agg.Low, lmag)
+	case hmag != agg.High:
+		c.errorf(a.At, "D_LLQUANT_MATCHHMAG", "llquantize() hmag (argument #3) doesn't match previous declaration: expected %d, found %d", agg.High, hmag)
+	case steps != agg.Nsteps:
+		c.errorf(a.At, "D_LLQUANT_MATCHSTEPS", "llquantize() steps (argument #4) doesn't match previous declaration: expected %d, found %d", agg.Nsteps, steps)
+	default:
+		return true
+	}
+	return false
+}
+
+// llquantSteps checks that the steps make every bucket bound of
+// llquantize() an integer; DTrace reports it at the factor.
+func (c *checker) llquantSteps(pos token.Pos, factor, lmag, steps int64) bool {
+	switch {
+	case steps < factor && factor%steps != 0:
+		c.errorf(pos, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor")
+		return false
+	case steps <= factor:
+		return true
+	case steps%factor != 0:
+		c.errorf(pos, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor")
+		return false
+	case lmag == 0 && factor*factor%steps != 0:
+		c.errorf(pos, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0")
+		return false
+	}
+	if p, _ := powUint64(uint64(factor), uint64(lmag)+1); lmag > 0 && p%uint64(steps) != 0 {
+		// Factor^(Low+1) <= Factor^(High+1) fits.
+		c.errorf(pos, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0")
+		return false
 	}
 	return true
 }
 
-// llquantRange checks that llquantize()'s parameters describe buckets:
-// the steps of a magnitude divide evenly into powers of the factor, and
-// the highest magnitude fits 64 bits.
-func (c *checker) llquantRange(pos token.Pos, p [4]int64) bool {
-	factor, low, high, nsteps := uint64(p[0]), uint64(p[1]), uint64(p[2]), uint64(p[3])
-	if factor < 2 {
-		c.errorf(pos, "D_LLQUANT_FACTORSMALL", "llquantize( ) factor (argument #1) must be two or more")
-		return false
-	}
-	if low >= high {
-		c.errorf(pos, "D_LLQUANT_MAGRANGE", "llquantize( ) high magnitude (argument #3) must be greater than low magnitude (argument #2)")
-		return false
-	}
-	if nsteps < factor {
-		c.errorf(pos, "D_LLQUANT_FACTORNSTEPS", "llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)")
-		return false
-	}
-	v := factor
-	for v < nsteps {
-		v *= factor
-	}
-	if nsteps%factor != 0 || v%nsteps != 0 {
-		c.errorf(pos, "D_LLQUANT_FACTOREVEN", "llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor")
-		return false
-	}
-	// DTrace's overflow test: a product that wrapped is no larger.
-	order := uint64(1)
-	for i := uint64(0); i < high; i++ {
-		if order*factor <= order {
-			c.errorf(pos, "D_LLQUANT_MAGTOOBIG", "llquantize( ) factor (%d) raised to power of high magnitude (%d) overflows 64-bits", factor, high)
-			return false
+// powUint64 is b^e, and false if it does not fit 64 bits.
+func powUint64(b, e uint64) (uint64, bool) {
+	r := uint64(1)
+	for ; e > 0; e-- {
+		hi, lo := bits.Mul64(r, b)
+		if hi != 0 {
+			return 0, false
 		}
-		order *= factor
+		r = lo
 	}
-	return true
+	return r, true
 }
 
 // constInt checks e and returns its value if it is an integer constant

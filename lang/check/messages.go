@@ -29,7 +29,9 @@ package check
 //     message ("dt_cook_*" functions live in dt_parser.c). Differences in
 //     oracle/dtrace-utils (Linux DTrace) and FreeBSD are noted there; the
 //     Format is always illumos's wording unless the tag exists only in
-//     another implementation, which Where then says.
+//     another implementation, which Where then says. Where godtrace follows
+//     Oracle instead (llquantize(), whose buckets and checks Oracle
+//     redesigned), Oracle's wording comes first and Where says so.
 
 // Message is DTrace's wording for one D_* tag: a fmt format string
 // (with %s/%d verbs where DTrace substitutes values) and where DTrace
@@ -317,34 +319,36 @@ var Messages = map[string][]Message{
 		{"%s expression may not be used as %s index: key #%d", "dt_ident.c: dt_idcook_assc, void or dynamic key when an array/aggregation is first used; args: key type name (e.g. \"void\", \"aggregation\"), \"associative array\" or \"aggregation\", key position"},
 	},
 	"D_LLQUANT_FACTOREVEN": {
-		{"llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor", "dt_cc.c: dt_compile_agg (llquantize); Oracle: not used (D_LLQUANT_STEPVAL wordings instead)"},
+		{"llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor", "dt_cc.c: dt_compile_agg (llquantize); Oracle: not used (D_LLQUANT_STEPVAL wordings instead); godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_FACTORMATCH": {
-		{"llquantize( ) factor (argument #1) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg, llquantize() on one aggregation with a different factor; Oracle: D_LLQUANT_MATCHFACTOR"},
+		{"llquantize( ) factor (argument #1) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg, llquantize() on one aggregation with a different factor; Oracle: D_LLQUANT_MATCHFACTOR; godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_FACTORNSTEPS": {
-		{"llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)", "dt_cc.c: dt_compile_agg (llquantize); Oracle: not used"},
+		{"llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)", "dt_cc.c: dt_compile_agg (llquantize); Oracle: not used (steps may be fewer than the factor if they divide it); godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_FACTORSMALL": {
-		{"llquantize( ) factor (argument #1) must be two or more", "dt_cc.c: dt_compile_agg (llquantize); Oracle folds this into D_LLQUANT_FACTORVAL"},
+		{"llquantize( ) factor (argument #1) must be two or more", "dt_cc.c: dt_compile_agg (llquantize); Oracle folds this into D_LLQUANT_FACTORVAL; godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_FACTORTYPE": {
-		{"llquantize( ) argument #1 (factor) must be an integer constant", "dt_cc.c: dt_compile_agg (llquantize); Oracle: \"llquantize( ) argument #1 must be an integer constant\""},
+		{"llquantize( ) argument #1 must be an integer constant", "Oracle: dt_cg.c dt_cg_agg_llquantize, the factor not a constant; godtrace uses Oracle's wording"},
+		{"llquantize( ) argument #1 (factor) must be an integer constant", "illumos: dt_cc.c dt_compile_agg (llquantize)"},
 	},
 	"D_LLQUANT_FACTORVAL": {
-		{"llquantize( ) argument #1 (factor) must be an unsigned 16-bit quantity", "dt_cc.c: dt_compile_agg (llquantize); Oracle: \"llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2\""},
+		{"llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2", "Oracle: dt_cg.c dt_cg_agg_llquantize, a factor over 65535 or under 2 (illumos: D_LLQUANT_FACTORSMALL for the latter); godtrace uses Oracle's wording"},
+		{"llquantize( ) argument #1 (factor) must be an unsigned 16-bit quantity", "illumos: dt_cc.c dt_compile_agg (llquantize)"},
 	},
 	"D_LLQUANT_HIGHMATCH": {
-		{"llquantize( ) high magnitude (argument #3) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_MATCHHMAG"},
+		{"llquantize( ) high magnitude (argument #3) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_MATCHHMAG; godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_HIGHTYPE": {
-		{"llquantize( ) argument #3 (high magnitude) must be an integer constant", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_HMAGTYPE"},
+		{"llquantize( ) argument #3 (high magnitude) must be an integer constant", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_HMAGTYPE; godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_HIGHVAL": {
-		{"llquantize( ) argument #3 (high magnitude) must be an unsigned 16-bit quantity", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_HMAGVAL"},
+		{"llquantize( ) argument #3 (high magnitude) must be an unsigned 16-bit quantity", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_HMAGVAL; godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_HMAGTYPE": {
-		{"llquantize( ) argument #3 must be an integer constant", "Oracle only: dt_cc.c llquantize checks (illumos: D_LLQUANT_HIGHTYPE)"},
+		{"llquantize( ) argument #3 must be an integer constant", "Oracle only: dt_cg.c dt_cg_agg_llquantize (illumos: D_LLQUANT_HIGHTYPE)"},
 	},
 	"D_LLQUANT_HMAGVAL": {
 		{"llquantize( ) argument #3 must be an unsigned 16-bit quantity", "Oracle only (illumos: D_LLQUANT_HIGHVAL)"},
@@ -358,19 +362,19 @@ var Messages = map[string][]Message{
 		{"llquantize( ) argument #2 must be an unsigned 16-bit quantity", "Oracle only (illumos: D_LLQUANT_LOWVAL)"},
 	},
 	"D_LLQUANT_LOWMATCH": {
-		{"llquantize( ) low magnitude (argument #2) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_MATCHLMAG"},
+		{"llquantize( ) low magnitude (argument #2) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_MATCHLMAG; godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_LOWTYPE": {
-		{"llquantize( ) argument #2 (low magnitude) must be an integer constant", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_LMAGTYPE"},
+		{"llquantize( ) argument #2 (low magnitude) must be an integer constant", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_LMAGTYPE; godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_LOWVAL": {
-		{"llquantize( ) argument #2 (low magnitude) must be an unsigned 16-bit quantity", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_LMAGVAL"},
+		{"llquantize( ) argument #2 (low magnitude) must be an unsigned 16-bit quantity", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_LMAGVAL; godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_MAGRANGE": {
-		{"llquantize( ) high magnitude (argument #3) must be greater than low magnitude (argument #2)", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_HMAGVAL \"... must be at least ...\""},
+		{"llquantize( ) high magnitude (argument #3) must be greater than low magnitude (argument #2)", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_HMAGVAL \"... must be at least ...\"; godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_MAGTOOBIG": {
-		{"llquantize( ) factor (%d) raised to power of high magnitude (%d) overflows 64-bits", "dt_cc.c: dt_compile_agg, args: factor, high magnitude; FreeBSD: \"... (%d) plus 1 overflows 64-bits\"; Oracle: D_LLQUANT_HMAGVAL"},
+		{"llquantize( ) factor (%d) raised to power of high magnitude (%d) overflows 64-bits", "dt_cc.c: dt_compile_agg, args: factor, high magnitude; FreeBSD: \"... (%d) plus 1 overflows 64-bits\"; Oracle: D_LLQUANT_HMAGVAL; godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_MATCHFACTOR": {
 		{"llquantize() factor (argument #1) doesn't match previous declaration: expected %d, found %d", "Oracle only (illumos: D_LLQUANT_FACTORMATCH, with \"llquantize( )\")"},
@@ -385,23 +389,23 @@ var Messages = map[string][]Message{
 		{"llquantize() steps (argument #4) doesn't match previous declaration: expected %d, found %d", "Oracle only (illumos: D_LLQUANT_NSTEPMATCH)"},
 	},
 	"D_LLQUANT_NSTEPMATCH": {
-		{"llquantize( ) linear steps per magnitude (argument #4) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_MATCHSTEPS"},
+		{"llquantize( ) linear steps per magnitude (argument #4) doesn't match previous declaration: expected %d, found %d", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_MATCHSTEPS; godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_NSTEPTYPE": {
-		{"llquantize( ) argument #4 (linear steps per magnitude) must be an integer constant", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_STEPTYPE"},
+		{"llquantize( ) argument #4 (linear steps per magnitude) must be an integer constant", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_STEPTYPE; godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_NSTEPVAL": {
-		{"llquantize( ) argument #4 (linear steps per magnitude) must be an unsigned 16-bit quantity", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_STEPVAL"},
+		{"llquantize( ) argument #4 (linear steps per magnitude) must be an unsigned 16-bit quantity", "dt_cc.c: dt_compile_agg; Oracle: D_LLQUANT_STEPVAL; godtrace follows Oracle and does not raise it"},
 	},
 	"D_LLQUANT_STEPTYPE": {
-		{"llquantize( ) argument #4 must be an integer constant", "Oracle only (illumos: D_LLQUANT_NSTEPTYPE)"},
+		{"llquantize( ) argument #4 must be a non-zero positive integer constant", "Oracle only: dt_cg.c dt_cg_agg_llquantize, steps not a constant, or 0 or negative (illumos: D_LLQUANT_NSTEPTYPE)"},
 	},
 	"D_LLQUANT_STEPVAL": {
 		{"llquantize( ) argument #4 must be an unsigned 16-bit quantity", "Oracle only (illumos: D_LLQUANT_NSTEPVAL)"},
 		{"llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor", "Oracle only (illumos: D_LLQUANT_FACTORNSTEPS)"},
 		{"llquantize() argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor", "Oracle only (illumos: D_LLQUANT_FACTOREVEN)"},
 		{"llquantize() argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0", "Oracle only"},
-		{"llquantize() argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag==0", "Oracle only (sic: the condition text says lmag==0 although it is the lmag!=0 case)"},
+		{"llquantize() argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0", "Oracle only"},
 	},
 	"D_LQUANT_BASETYPE": {
 		{"lquantize( ) argument #1 must be an integer constant", "dt_cc.c: dt_compile_agg (lquantize base)"},

@@ -56,28 +56,45 @@ BEGIN
 	@q4 = quantize(i, 1, 2);	/* ERROR D_PROTO_LEN "quantize( ) prototype mismatch: 3 args passed, at most 2 expected" */
 	@l12 = lquantize(i, 0, 10, 1, 1, 1);	/* ERROR D_PROTO_LEN "lquantize( ) prototype mismatch: 6 args passed, at most 5 expected" */
 
-	@ll1 = llquantize(i, i, 0, 6, 10);	/* ERROR D_LLQUANT_FACTORTYPE "llquantize( ) argument #1 (factor) must be an integer constant" */
-	@ll2 = llquantize(i, 10, i, 6, 10);	/* ERROR D_LLQUANT_LOWTYPE "llquantize( ) argument #2 (low magnitude) must be an integer constant" */
-	@ll3 = llquantize(i, 10, 0, i, 10);	/* ERROR D_LLQUANT_HIGHTYPE "llquantize( ) argument #3 (high magnitude) must be an integer constant" */
-	@ll4 = llquantize(i, 10, 0, 6, i);	/* ERROR D_LLQUANT_NSTEPTYPE "llquantize( ) argument #4 (linear steps per magnitude) must be an integer constant" */
-	@ll5 = llquantize(i, 70000, 0, 6, 10);	/* ERROR D_LLQUANT_FACTORVAL "llquantize( ) argument #1 (factor) must be an unsigned 16-bit quantity" */
-	@ll6 = llquantize(i, 10, -1, 6, 10);	/* ERROR D_LLQUANT_LOWVAL "llquantize( ) argument #2 (low magnitude) must be an unsigned 16-bit quantity" */
-	@ll7 = llquantize(i, 10, 0, 65536, 10);	/* ERROR D_LLQUANT_HIGHVAL "llquantize( ) argument #3 (high magnitude) must be an unsigned 16-bit quantity" */
-	@ll8 = llquantize(i, 10, 0, 6, 100000);	/* ERROR D_LLQUANT_NSTEPVAL "llquantize( ) argument #4 (linear steps per magnitude) must be an unsigned 16-bit quantity" */
-	@ll9 = llquantize(i, 1, 0, 6, 10);	/* ERROR D_LLQUANT_FACTORSMALL "llquantize( ) factor (argument #1) must be two or more" */
-	@ll10 = llquantize(i, 10, 6, 6, 10);	/* ERROR D_LLQUANT_MAGRANGE "llquantize( ) high magnitude (argument #3) must be greater than low magnitude (argument #2)" */
-	@ll11 = llquantize(i, 10, 0, 6, 5);	/* ERROR D_LLQUANT_FACTORNSTEPS "llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)" */
-	@ll12 = llquantize(i, 10, 0, 6, 30);	/* ERROR D_LLQUANT_FACTOREVEN "llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor" */
-	@ll13 = llquantize(i, 10, 0, 20, 10);	/* ERROR D_LLQUANT_MAGTOOBIG "llquantize( ) factor (10) raised to power of high magnitude (20) overflows 64-bits" */
+	/* llquantize() checks its parameters as Oracle's DTrace does. */
+	@ll1 = llquantize(i, i, 0, 6, 10);	/* ERROR D_LLQUANT_FACTORTYPE "llquantize( ) argument #1 must be an integer constant" */
+	@ll2 = llquantize(i, 10, i, 6, 10);	/* ERROR D_LLQUANT_LMAGTYPE "llquantize( ) argument #2 must be an integer constant" */
+	@ll3 = llquantize(i, 10, 0, i, 10);	/* ERROR D_LLQUANT_HMAGTYPE "llquantize( ) argument #3 must be an integer constant" */
+	@ll4 = llquantize(i, 10, 0, 6, i);	/* ERROR D_LLQUANT_STEPTYPE "llquantize( ) argument #4 must be a non-zero positive integer constant" */
+	@ll4a = llquantize(i, 10, 0, 6, 0);	/* ERROR D_LLQUANT_STEPTYPE "llquantize( ) argument #4 must be a non-zero positive integer constant" */
+	@ll4b = llquantize(i, 10, 0, 6, -10);	/* ERROR D_LLQUANT_STEPTYPE "llquantize( ) argument #4 must be a non-zero positive integer constant" */
+	@ll5 = llquantize(i, 70000, 0, 6, 10);	/* ERROR D_LLQUANT_FACTORVAL "llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2" */
+	@ll5a = llquantize(i, 1, 0, 6, 10);	/* ERROR D_LLQUANT_FACTORVAL "llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2" */
+	@ll6 = llquantize(i, 10, -1, 6, 10);	/* ERROR D_LLQUANT_LMAGVAL "llquantize( ) argument #2 must be an unsigned 16-bit quantity" */
+	@ll7 = llquantize(i, 10, 0, 65536, 10);	/* ERROR D_LLQUANT_HMAGVAL "llquantize( ) argument #3 must be an unsigned 16-bit quantity" */
+	@ll7a = llquantize(i, 10, 6, 5, 10);	/* ERROR D_LLQUANT_HMAGVAL "llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)" */
+	@ll7b = llquantize(i, 10, 0, 19, 10);	/* ERROR D_LLQUANT_HMAGVAL "llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits" */
+	@ll7c = llquantize(i, 2, 0, 63, 2);	/* ERROR D_LLQUANT_HMAGVAL "llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits" */
+	@ll8 = llquantize(i, 10, 0, 6, 100000);	/* ERROR D_LLQUANT_STEPVAL "llquantize( ) argument #4 must be an unsigned 16-bit quantity" */
+	@ll9 = llquantize(i, 10, 0, 6, 3);	/* ERROR D_LLQUANT_STEPVAL "llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor" */
+	@ll10 = llquantize(i, 10, 0, 6, 15);	/* ERROR D_LLQUANT_STEPVAL "llquantize() argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor" */
+	@ll11 = llquantize(i, 10, 0, 6, 30);	/* ERROR D_LLQUANT_STEPVAL "llquantize() argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0" */
+	@ll12 = llquantize(i, 10, 2, 6, 80);	/* ERROR D_LLQUANT_STEPVAL "llquantize() argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0" */
 	@ll14 = llquantize(i, 10, "a", 6, 10);	/* ERROR D_PROTO_ARG "llquantize( ) argument #3 is incompatible with prototype:\n\tprototype: int32_t\n\t argument: string" */
+
+	/*
+	 * Oracle allows one magnitude (hmag == lmag), fewer steps than the
+	 * factor when they divide it, and the largest magnitude whose next
+	 * power fits 64 bits (10^19 < 2^64).
+	 */
+	@llok1 = llquantize(i, 10, 3, 3, 10);
+	@llok2 = llquantize(i, 10, 0, 6, 5);
+	@llok3 = llquantize(i, 10, 0, 18, 1);
+	@llok4 = llquantize(i, 4, 4, 6, 32);
+	@llok5 = llquantize(i, 2, 0, 62, 4);
 
 	/* Every use of an llquantize() aggregation must give the same parameters. */
 	@llm = llquantize(i, 10, 0, 6, 20);
 	@llm = llquantize(i, 10, 0, 6, 20, 2);
-	@llm = llquantize(i, 2, 0, 6, 2);	/* ERROR D_LLQUANT_FACTORMATCH "llquantize( ) factor (argument #1) doesn't match previous declaration: expected 10, found 2" */
-	@llm = llquantize(i, 10, 1, 6, 20);	/* ERROR D_LLQUANT_LOWMATCH "llquantize( ) low magnitude (argument #2) doesn't match previous declaration: expected 0, found 1" */
-	@llm = llquantize(i, 10, 0, 7, 20);	/* ERROR D_LLQUANT_HIGHMATCH "llquantize( ) high magnitude (argument #3) doesn't match previous declaration: expected 6, found 7" */
-	@llm = llquantize(i, 10, 0, 6, 10);	/* ERROR D_LLQUANT_NSTEPMATCH "llquantize( ) linear steps per magnitude (argument #4) doesn't match previous declaration: expected 20, found 10" */
+	@llm = llquantize(i, 2, 0, 6, 2);	/* ERROR D_LLQUANT_MATCHFACTOR "llquantize() factor (argument #1) doesn't match previous declaration: expected 10, found 2" */
+	@llm = llquantize(i, 10, 1, 6, 20);	/* ERROR D_LLQUANT_MATCHLMAG "llquantize() lmag (argument #2) doesn't match previous declaration: expected 0, found 1" */
+	@llm = llquantize(i, 10, 0, 7, 20);	/* ERROR D_LLQUANT_MATCHHMAG "llquantize() hmag (argument #3) doesn't match previous declaration: expected 6, found 7" */
+	@llm = llquantize(i, 10, 0, 6, 10);	/* ERROR D_LLQUANT_MATCHSTEPS "llquantize() steps (argument #4) doesn't match previous declaration: expected 20, found 10" */
 
 	exit();				/* ERROR D_PROTO_LEN "exit( ) prototype mismatch: 0 args passed, 1 expected" */
 	exit("x");			/* ERROR D_PROTO_ARG "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string" */
