@@ -21,10 +21,12 @@ import (
 // the fault handler so that a clause and an ERROR clause never share
 // the 512 bytes of BPF stack that one call chain may use.
 //
-// ERROR's arguments are DTrace's: arg0 is 0 (it was the kernel
-// consumer's state), arg1 the faulting EPID, arg2 the action index,
-// arg3 the BPF offset of the fault (-1 if none), arg4 the fault kind
-// (DTRACEFLT_*) and arg5 the faulting value (the bad address, or 0).
+// ERROR's arguments are Oracle DTrace's: arg0 is 0 (it was the kernel
+// consumer's state), arg1 the faulting probe's ID, arg2 the faulting
+// clause's index in the program (the N of dt_clause_N; illumos gave the
+// EPID and the action index), arg3 the BPF offset of the fault (-1 if
+// none), arg4 the fault kind (DTRACEFLT_*) and arg5 the faulting value
+// (the bad address, or 0).
 //
 // An ERROR clause that faults writes its fault record and returns, and
 // nothing looks at what it returned: ERROR never fires for ERROR's own
@@ -77,18 +79,16 @@ func (g *gen) fireError(f *gen) {
 			asm.StoreMem(regScratch, save+8*i, asm.R1, asm.DWord),
 		)
 	}
-	// The fault record faultHandler left in the staging area: the EPID
-	// at 8, the kind at 12, action<<32 | offset at 16, the value at 24.
+	// The fault record faultHandler left in the staging area: the kind
+	// at 12, action<<32 | offset at 16, the value at 24. The probe and
+	// clause are f's, known here.
 	st := int16(g.c.layout.staging)
 	arg := func(i int16) int16 { return scratchArgs + 8*i }
 	g.emit(
 		storeImm64(regScratch, arg(0), 0),
-		asm.LoadMem(asm.R1, regScratch, st+8, asm.Word),
-		asm.StoreMem(regScratch, arg(1), asm.R1, asm.DWord),
+		storeImm64(regScratch, arg(1), int32(f.ecb.Probe.ID)),
+		storeImm64(regScratch, arg(2), int32(f.ecb.Clause)),
 		asm.LoadMem(asm.R1, regScratch, st+16, asm.DWord),
-		asm.Mov.Reg(asm.R2, asm.R1),
-		asm.RSh.Imm(asm.R2, 32),
-		asm.StoreMem(regScratch, arg(2), asm.R2, asm.DWord),
 		// The offset is 32 bits; sign-extending it makes "none"
 		// (0xffffffff) DTrace's -1.
 		asm.LSh.Imm(asm.R1, 32),

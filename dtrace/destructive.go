@@ -150,9 +150,7 @@ func (p *Printer) freopen(h *Handle, r *consume.Record, a *spec.Action) error {
 	}
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o666)
 	if err != nil {
-		pr := r.ECB.Probe
-		fmt.Fprintf(p.Err, "dtrace: error on enabled probe ID %d (ID %d: %s:%s:%s:%s): couldn't freopen() \"%s\": %s\n",
-			r.ECB.EPID, pr.ID, pr.Provider, pr.Module, pr.Function, pr.Name, name, reasonOf(err))
+		fmt.Fprintf(p.Err, "dtrace: %s: couldn't freopen() \"%s\": %s\n", faultSite(r.ECB), name, reasonOf(err))
 		return p.Err.Flush()
 	}
 	if p.reopened != nil {

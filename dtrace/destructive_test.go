@@ -48,7 +48,7 @@ func TestFreopenFtruncate(t *testing.T) {
 	var errw bytes.Buffer
 	p := NewPrinter(orig, &errw, true)
 	h := &Handle{Options: option.New()}
-	ecb := &spec.ECB{EPID: 3, Probe: &provider.Probe{ID: 1, Provider: "dtrace", Name: "BEGIN"}}
+	ecb := &spec.ECB{EPID: 3, Clause: 2, Probe: &provider.Probe{ID: 1, Provider: "dtrace", Name: "BEGIN"}}
 	do := func(kind spec.ActionKind, format string) {
 		t.Helper()
 		a := &spec.Action{Kind: kind, Format: format}
@@ -77,7 +77,7 @@ func TestFreopenFtruncate(t *testing.T) {
 			t.Errorf("%s holds %q, want %q", filepath.Base(file), b, want)
 		}
 	}
-	wantErr := `dtrace: error on enabled probe ID 3 (ID 1: dtrace:::BEGIN): couldn't freopen() "` +
+	wantErr := `dtrace: error in dt_clause_2 for probe ID 1 (dtrace:::BEGIN): couldn't freopen() "` +
 		filepath.Join(dir, "no", "such") + `": No such file or directory` + "\n"
 	if errw.String() != wantErr {
 		t.Errorf("stderr %q, want %q", errw.String(), wantErr)

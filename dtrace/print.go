@@ -56,12 +56,11 @@ func (p *Printer) setopt(h *Handle, r *consume.Record, a *spec.Action) error {
 		if oe, ok := err.(interface{ Unwrap() error }); ok {
 			reason = oe.Unwrap()
 		}
-		pr := r.ECB.Probe
 		p.Out.Flush()
 		// libdtrace's message ends in a newline, and so does the
 		// format it is printed in.
-		fmt.Fprintf(p.Err, "dtrace: error on enabled probe ID %d (ID %d: %s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %s\n\n",
-			r.ECB.EPID, pr.ID, pr.Provider, pr.Module, pr.Function, pr.Name, name, value, reason)
+		fmt.Fprintf(p.Err, "dtrace: %s: couldn't set option \"%s\" to \"%s\": %s\n\n",
+			faultSite(r.ECB), name, value, reason)
 		return p.Err.Flush()
 	}
 	switch name {

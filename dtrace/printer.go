@@ -170,18 +170,26 @@ func (p *Printer) Fault(h *Handle, f *consume.Fault) error {
 	case spec.FaultBadAddr:
 		what = fmt.Sprintf("invalid address (0x%x)", f.Value)
 	}
-	id, desc := uint32(0), "?"
-	if f.ECB != nil {
-		pr := f.ECB.Probe
-		id, desc = f.ECB.EPID, fmt.Sprintf("ID %d: %s:%s:%s:%s", pr.ID, pr.Provider, pr.Module, pr.Function, pr.Name)
-	}
 	where := ""
 	if f.Offset >= 0 {
-		where = fmt.Sprintf(" at DIF offset %d", f.Offset)
+		where = fmt.Sprintf(" at BPF pc %d", f.Offset)
 	}
 	p.Out.Flush()
-	fmt.Fprintf(p.Err, "dtrace: error on enabled probe ID %d (%s): %s in action #%d%s\n", id, desc, what, f.Action, where)
+	fmt.Fprintf(p.Err, "dtrace: %s: %s%s\n", faultSite(f.ECB), what, where)
 	return p.Err.Flush()
+}
+
+// faultSite names where a probe-time error happened as Oracle's
+// libdtrace does (dt_handle_err()): "error in dt_clause_N for probe ID
+// P (provider:module:function:name)", N the clause's index in the
+// program. (illumos said "error on enabled probe ID E (ID P: ...)" and
+// named the action and DIF offset; on BPF the clause and pc say more.)
+func faultSite(e *spec.ECB) string {
+	if e == nil {
+		return "error in an unknown clause"
+	}
+	pr := e.Probe
+	return fmt.Sprintf("error in dt_clause_%d for probe ID %d (%s:%s:%s:%s)", e.Clause, pr.ID, pr.Provider, pr.Module, pr.Function, pr.Name)
 }
 
 // Drop reports drops as dtrace(1)'s drop handler does.

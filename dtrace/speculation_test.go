@@ -40,7 +40,7 @@ func TestPrinterSpeculation(t *testing.T) {
 	var out, errw bytes.Buffer
 	p := NewPrinter(&out, &errw, false)
 	probe := &provider.Probe{ID: 1, Provider: "dtrace", Name: "BEGIN"}
-	ecb := &spec.ECB{EPID: 3, Probe: probe, Size: 16, Actions: []spec.Action{{Kind: spec.ActCommit, Items: []spec.Item{{Off: 8, Size: spec.SpecTagSize}}}}}
+	ecb := &spec.ECB{EPID: 3, Clause: 2, Probe: probe, Size: 16, Actions: []spec.Action{{Kind: spec.ActCommit, Items: []spec.Item{{Off: 8, Size: spec.SpecTagSize}}}}}
 	if err := p.Record(nil, &consume.Record{ECB: ecb, Data: make([]byte, 16)}); err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestPrinterSpeculation(t *testing.T) {
 	if out.String() != "" {
 		t.Errorf("stdout %q, want nothing", out.String())
 	}
-	want := "dtrace: error on enabled probe ID 3 (ID 1: dtrace:::BEGIN): illegal operation in action #1\n" +
+	want := "dtrace: error in dt_clause_2 for probe ID 1 (dtrace:::BEGIN): illegal operation\n" +
 		"dtrace: 2 failed speculations (no speculative buffer available)\n"
 	if errw.String() != want {
 		t.Errorf("stderr\n%s\nwant\n%s", errw.String(), want)
