@@ -169,7 +169,9 @@ func (g *gen) allocaAccess(n int) {
 	bound := size
 	if n >= 0 {
 		g.emit(asm.Add.Imm(asm.R2, int32(n)))
-		bound = size - n
+		// An access larger than the memory always faults below;
+		// the verifier still needs a bound for the path it sees.
+		bound = max(size-n, 0)
 	} else {
 		g.emit(asm.Add.Reg(asm.R2, asm.R4))
 	}
