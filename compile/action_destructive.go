@@ -194,9 +194,8 @@ func (c *compiler) chillSpec(m map[string]*ebpf.MapSpec) {
 
 // copyout(buf, addr, nbytes) writes nbytes from buf into the current
 // process at addr. The bytes are first read into scratch space, since
-// bpf_probe_write_user needs memory the verifier knows; so, as for
-// copyin(), more than copyinMax bytes fault with "out of scratch
-// space". A source or destination that cannot be accessed faults with
+// bpf_probe_write_user needs memory the verifier knows; so more than
+// copyoutMax bytes fault with "out of scratch space". A source or destination that cannot be accessed faults with
 // "invalid address", naming it.
 func (g *gen) copyout(e *ast.CallExpr) {
 	g.ecb.Destructive = true
@@ -206,8 +205,8 @@ func (g *gen) copyout(e *ast.CallExpr) {
 	dst := g.push()
 	g.pointerArg(e.Args[0])
 	// A constant size needs no more scratch space than it says.
-	max := copyinMax
-	if n, ok := g.constInt(e.Args[2]); ok && n > 0 && n < copyinMax {
+	max := copyoutMax
+	if n, ok := g.constInt(e.Args[2]); ok && n > 0 && n < copyoutMax {
 		max = int(n)
 	}
 	buf := g.tmp(max)
@@ -231,6 +230,10 @@ func (g *gen) copyout(e *ast.CallExpr) {
 	g.mark(done)
 	g.temps -= 2
 }
+
+// copyoutMax bounds the scratch buffer of one copyout(): the clause's
+// temporaries hold it, and the verifier needs the copy's size bounded.
+const copyoutMax = 2048
 
 // constInt is the value of an integer literal or constant expression.
 func (g *gen) constInt(e ast.Expr) (int64, bool) {

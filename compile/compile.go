@@ -40,6 +40,9 @@ type Config struct {
 	Libraries   int
 	ZeroMatches bool // -Z: a description may match no probe
 	NSpec       int  // nspec option: how many speculations may be active; 0 means 1
+	// ScratchSize is the scratchsize option: how many bytes of alloca()
+	// memory a clause may allocate. 0 means the default, 256.
+	ScratchSize int
 	// StackFrames, UstackFrames and JstackFrames are the stackframes,
 	// ustackframes and jstackframes options: how many frames stack(),
 	// ustack() and jstack() record when not told. 0 means the option's

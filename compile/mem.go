@@ -157,6 +157,12 @@ func (g *gen) load(e ast.Expr) {
 		m = g.c.info.Members[s]
 	}
 	n := t.Size
+	if t.Kind == check.String {
+		// A string in memory (through a string *) is read as one.
+		g.memAddr(e, n)
+		g.stringFrom(n, g.userland(e))
+		return
+	}
 	if m.BitSize > 0 {
 		n = (m.BitOff + m.BitSize + 7) / 8
 	}
@@ -164,7 +170,7 @@ func (g *gen) load(e ast.Expr) {
 		g.fail(e, "values of type %s cannot be used here yet", t)
 		return
 	}
-	g.addr(e)
+	g.memAddr(e, n)
 	g.emit(storeImm64(asm.R10, stackValue, 0))
 	g.read(func() { g.emit(asm.Mov.Reg(asm.R1, asm.R10), asm.Add.Imm(asm.R1, stackValue)) }, n, g.userland(e), false)
 	g.emit(asm.LoadMem(asm.R0, asm.R10, stackValue, asm.DWord))
@@ -196,7 +202,7 @@ func (g *gen) stringFrom(size int, user bool) {
 
 // charArray evaluates a char array used as a string.
 func (g *gen) charArray(e ast.Expr, st check.Type) {
-	g.addr(e)
+	g.memAddr(e, g.typeOf(e).Size)
 	g.stringFrom(st.Size, g.userland(e))
 }
 
@@ -224,7 +230,7 @@ func (g *gen) recordMemory(e ast.Expr) spec.Item {
 		return spec.Item{}
 	}
 	off := g.reserve(t.Size, 8)
-	g.addr(e)
+	g.memAddr(e, t.Size)
 	g.read(func() {
 		g.emit(asm.Mov.Reg(asm.R1, regScratch), asm.Add.Imm(asm.R1, int32(g.c.layout.staging+off)))
 	}, t.Size, g.userland(e), false)

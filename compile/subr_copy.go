@@ -6,35 +6,38 @@ import (
 	"github.com/godtrace/godtrace/lang/ast"
 )
 
-// copyinMax bounds the scratch buffer of one copyin(): the clause's
-// temporaries hold it, and the verifier needs the copy's size bounded.
-// A larger copy faults with "out of scratch space", as DTrace's copyin
-// does when its scratch memory runs out.
-const copyinMax = 2048
-
-// copyin(addr, size) copies size bytes of user memory into the clause's
-// scratch space and returns a pointer to the copy, valid for the rest of
-// the clause.
+// copyin(addr, size) copies size bytes of user memory into alloca()
+// memory, as Oracle DTrace does, and returns a pointer to the copy,
+// valid for the rest of the clause, through which the program may also
+// store. More than the memory holds faults with "out of scratch space".
 func (g *gen) copyin(e *ast.CallExpr) {
-	n, constant := g.c.info.Consts[e.Args[1]]
-	if constant && n >= 0 && n <= copyinMax {
-		g.expr(e.Args[0])
-		buf := g.tmp(int(n))
-		g.read(func() { g.emit(asm.Mov.Reg(asm.R1, regScratch), asm.Add.Imm(asm.R1, int32(buf))) }, int(n), true, false)
-		g.emit(asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(buf)))
+	if !g.allocaConstSize(e, e.Args[1]) {
 		return
 	}
 	g.expr(e.Args[1])
-	sizeSlot := g.push()
+	size := g.push()
 	g.expr(e.Args[0])
-	buf := g.tmp(copyinMax)
-	g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.LoadMem(asm.R2, asm.R10, sizeSlot, asm.DWord))
-	g.temps--
-	fits := g.newLabel()
-	g.emit(asm.JLE.Imm(asm.R2, copyinMax, fits))
-	g.raise(faultNoScratch)
-	g.mark(fits)
-	g.copyUser(buf, asm.FnProbeReadUser)
+	src := g.push()
+	g.emit(asm.LoadMem(asm.R8, asm.R10, size, asm.DWord))
+	g.allocate()
+	g.emit(asm.StoreMem(asm.R10, size, asm.R0, asm.DWord)) // the result
+	g.allocaPointer()
+	g.emit(
+		asm.Mov.Reg(asm.R1, asm.R0),
+		asm.Mov.Reg(asm.R2, asm.R8),
+		asm.LoadMem(asm.R3, asm.R10, src, asm.DWord),
+		asm.FnProbeReadUser.Call(),
+	)
+	ok := g.newLabel()
+	g.emit(
+		asm.JSGE.Imm(asm.R0, 0, ok),
+		asm.LoadMem(asm.R1, asm.R10, src, asm.DWord),
+		asm.StoreMem(asm.R10, stackKey, asm.R1, asm.DWord),
+	)
+	g.raiseWith(faultBadAddr)
+	g.mark(ok)
+	g.pop(asm.R1)
+	g.pop(asm.R0)
 }
 
 // copyUser copies R2 bytes from the user address in R8 to scratch offset

@@ -26,6 +26,7 @@ BEGIN { bcopy("ab", alloca(2), 2); }
 	if err != nil {
 		t.Fatal(err)
 	}
+	allocaAreaSize := allocaMem + 2*defaultScratchSize
 	size := int(p.Maps[spec.MapScratch].ValueSize)
 	if want := int(plain.Maps[spec.MapScratch].ValueSize) + allocaAreaSize; size != want {
 		t.Fatalf("scratch value of %d bytes, want %d", size, want)

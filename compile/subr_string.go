@@ -36,6 +36,7 @@ import (
 const (
 	faultIllOp     = spec.FaultIllOp     // lltostr() or strtoll() with a bad base
 	faultNoScratch = spec.FaultNoScratch // strjoin() longer than strsize
+	faultBadSize   = spec.FaultBadSize   // an alloca() memory access past its end
 )
 
 // evalArgs evaluates a call's arguments left to right, each into a stack

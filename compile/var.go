@@ -327,6 +327,8 @@ func (g *gen) target(x ast.Expr) target {
 	switch {
 	case g.isVarMemory(x):
 		return target{x: x, key: -1, addr: g.memTarget(x)}
+	case g.c.info.AllocaMem[x]:
+		return target{x: x, key: -1, addr: g.allocaTarget(x)}
 	case !g.isMemory(x):
 		if v, loc := g.varOf(x); v != nil && loc.mapName != "" {
 			return target{x: x, key: g.dynKey(x, v, loc)}

@@ -93,6 +93,10 @@ func (g *gen) storeMem(x ast.Expr, t check.Type) {
 		g.fail(x, "assignment to a bit-field of a variable is not supported yet")
 		return
 	}
+	if g.c.info.AllocaMem[x] {
+		g.allocaStore(x, t)
+		return
+	}
 	if !g.isVarMemory(x) {
 		g.fail(x, "cannot store to kernel memory")
 		return
@@ -161,7 +165,7 @@ func (g *gen) copyVar(x, y ast.Expr, t check.Type) {
 		g.freeDyn(x)
 		return
 	}
-	g.addr(y)
+	g.memAddr(y, t.Size)
 	g.push()
 	dropped := g.newLabel()
 	dynamic := g.storeAddr(x, dropped)

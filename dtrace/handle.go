@@ -185,6 +185,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		Libraries:    h.nlibs,
 		ZeroMatches:  h.Options.Bool("zdefs"),
 		NSpec:        int(h.Options.Int("nspec")),
+		ScratchSize:  int(h.Options.Size("scratchsize")),
 		StackFrames:  int(h.Options.Int("stackframes")),
 		UstackFrames: int(h.Options.Int("ustackframes")),
 		JstackFrames: int(h.Options.Int("jstackframes")),

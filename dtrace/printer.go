@@ -167,6 +167,8 @@ func (p *Printer) Fault(h *Handle, f *consume.Fault) error {
 		what = "illegal operation"
 	case spec.FaultNoScratch:
 		what = "out of scratch space"
+	case spec.FaultBadSize:
+		what = fmt.Sprintf("invalid size (0x%x)", f.Value)
 	case spec.FaultBadAddr:
 		what = fmt.Sprintf("invalid address (0x%x)", f.Value)
 	}

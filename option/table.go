@@ -95,6 +95,8 @@ var table = []Option{
 	{Name: "pspec", Kind: Flag, Class: CompileTime},
 	{Name: "quiet", Kind: Scalar, Class: Dynamic, Flag: "-q"},
 	{Name: "rawbytes", Kind: Scalar, Class: Dynamic},
+	// The size of alloca() memory (Oracle Linux DTrace's scratch memory).
+	{Name: "scratchsize", Kind: Size, Class: RunTime, Default: "256", Origin: "Oracle Linux"},
 	{Name: "setenv", Kind: List, Class: CompileTime, CommandLineOnly: true, env: +1, Origin: "illumos, FreeBSD"},
 	{Name: "specsize", Kind: Size, Class: RunTime, Default: "32k"},
 	{Name: "stackframes", Kind: Scalar, Class: RunTime, Default: "20"},

@@ -124,6 +124,7 @@ const (
 	FaultIllOp     = 3
 	FaultDivZero   = 4
 	FaultNoScratch = 5
+	FaultBadSize   = 10 // Oracle Linux DTrace's DTRACEFLT_BADSIZE
 )
 
 // Program is a compiled D program.

@@ -140,6 +140,13 @@ type Info struct {
 	Xlates      map[*ast.XlateExpr]*Translator
 	XlateInputs map[*ast.Ident]*Translator
 	Translated  map[*ast.SelectorExpr]Translated
+	// AllocaMem holds the expressions naming an object in alloca()
+	// memory (reached through an alloca pointer): the accesses that are
+	// checked against the memory allocated when the program runs.
+	AllocaMem map[ast.Expr]bool
+	// AllocaPtrs holds the expressions whose value points into alloca()
+	// memory.
+	AllocaPtrs map[ast.Expr]bool
 
 	Globals, ThreadLocals, ClauseLocals []*Var
 
@@ -186,6 +193,10 @@ type checker struct {
 	argXlates map[*ast.IndexExpr]*ast.XlateExpr
 
 	pending []pendingPragma // pragmas waiting for their identifier
+
+	// memStores are the stores into memory through a pointer, judged
+	// once the alloca pointers are known (alloca.go).
+	memStores []memStore
 }
 
 // Check type-checks prog. The error, if any, is an ErrorList.
@@ -214,6 +225,8 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 			XlateInputs: map[*ast.Ident]*Translator{},
 			Translated:  map[*ast.SelectorExpr]Translated{},
 			Symbols:     map[*ast.Ident]*Symbol{},
+			AllocaMem:   map[ast.Expr]bool{},
+			AllocaPtrs:  map[ast.Expr]bool{},
 		},
 		globals: map[string]*Var{}, tlocals: map[string]*Var{}, clocals: map[string]*Var{},
 		aggs:     map[string]*Agg{},
@@ -228,6 +241,7 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 	c.info.Enumerators = c.enumerators
 	c.macrosDefined(prog.Macros)
 	c.program(prog.Decls)
+	c.allocaPass()
 	if len(c.errs) == 0 && len(c.cgErrs) > 0 {
 		c.errs = c.cgErrs[:1]
 	}

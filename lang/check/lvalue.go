@@ -16,7 +16,7 @@ type lvalKind int
 const (
 	lvalVar      lvalKind = iota // a D variable
 	lvalReadOnly                 // a built-in variable, or memory reached through one
-	lvalMemory                   // kernel memory through a writable pointer
+	lvalMemory                   // memory through a writable pointer: alloca() memory, else refused
 	lvalNone                     // a value, not an object
 )
 
@@ -143,7 +143,10 @@ func (c *checker) modifiable(x ast.Expr, op token.Kind, kind lvalKind) bool {
 	case lvalReadOnly:
 		c.errorf(x.Pos(), "D_OP_WRITE", "operator %s can only be applied to a writable variable", op)
 	case lvalMemory:
-		c.errorf(x.Pos(), "D_UNKNOWN", "operator %s cannot store to kernel memory: not supported", op)
+		// Allowed if it is alloca() memory, which is known only once
+		// every clause is typed (alloca.go).
+		c.memStores = append(c.memStores, memStore{x, op})
+		return true
 	default:
 		return true
 	}

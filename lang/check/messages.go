@@ -78,6 +78,10 @@ var Messages = map[string][]Message{
 	"D_AGG_SPEC": {
 		{"aggregating actions may not follow speculate( )", "dt_cc.c: dt_stmt_append, aggregation after speculate() in the same clause; Oracle: dt_cg.c dt_cg_clsflags"},
 	},
+	"D_ALLOCA_INCOMPAT": {
+		{"%s: cannot reuse the same identifier for both alloca and non-alloca allocations", "dt_cg.c: dt_cg_store_var (oracle/dtrace-utils only: a variable given alloca and other pointers)"},
+		{"ternary conditional with alloca and non-alloca branches cannot be assigned to a variable", "dt_parser.c: dt_cook_op2 DT_TOK_ASGN (oracle/dtrace-utils only)"},
+	},
 	"D_ALLOCA_SIZE": {
 		{"alloca(%d) size larger than scratchsize %d", "dt_cg.c: dt_cg_subr_alloca() (oracle/dtrace-utils only: a constant size over the scratch space)"},
 	},

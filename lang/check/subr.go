@@ -143,10 +143,10 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 		case ParamScalar:
 			ok, proto = t.IsScalar(), "uintptr_t"
 		case ParamString:
-			ok, proto = t.Kind == String, "char *"
+			ok, proto = t.Kind == String || c.charPointerArg(e.Args[i], t), "char *"
 		case ParamStrNull:
 			v, isConst := c.info.Consts[e.Args[i]]
-			ok, proto = t.Kind == String || t.Kind == Int && isConst && v == 0, "char *"
+			ok, proto = t.Kind == String || t.Kind == Int && isConst && v == 0 || c.charPointerArg(e.Args[i], t), "char *"
 		case ParamPointer:
 			ok, proto = argCompat(PointerTo(TypeVoid), t, c.isNull(e.Args[i])), "void *"
 		case ParamMutex, ParamRwlock:
@@ -179,4 +179,16 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 		return PointerTo(t)
 	}
 	return s.Result
+}
+
+// charPointerArg accepts a char * argument for a string parameter, as
+// DTrace's prototypes (char *) do, and has it read as the string at that
+// address: how a string built in alloca() memory reaches the string
+// subroutines.
+func (c *checker) charPointerArg(e ast.Expr, t Type) bool {
+	if t.Kind != Pointer || t.Elem == nil || t.Elem.Kind != Int || t.Elem.Size != 1 {
+		return false
+	}
+	c.toString(e, t)
+	return true
 }

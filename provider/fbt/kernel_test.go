@@ -174,7 +174,7 @@ func TestKernelError(t *testing.T) {
 		src := `fbt::vfs_read:entry /pid == $1 && stringof(args[0]->f_path.dentry->d_name.name) == "fbt-error"/ { trace(*(int *)8); }
 			ERROR { printf("%d %d", arg4, arg5); exit(0); }`
 		got, errs := dtracetest.RunErr(t, map[string]string{"fbtattach": string(mode)}, src, readFile(t, "fbt-error", 2), time.Minute)
-		if want := "1 8"; strings.TrimSpace(got) != want || !strings.Contains(errs, "invalid address (0x8) in action #1") {
+		if want := "1 8"; strings.TrimSpace(got) != want || !strings.Contains(errs, "invalid address (0x8) at BPF pc") {
 			t.Errorf("%s: printed %q and %q, want %q and the fault", mode, got, errs, want)
 		}
 	}

@@ -220,13 +220,13 @@ BEGIN
 	r4 = mutex_owned(1);		/* ERROR D_PROTO_ARG "mutex_owned( ) argument #1 is incompatible with prototype:\n\tprototype: struct mutex *\n\t argument: int" */
 	r5 = rw_read_held(curthread);	/* ERROR D_PROTO_ARG "rw_read_held( ) argument #1 is incompatible with prototype:\n\tprototype: rwlock_t *\n\t argument: struct task_struct *" */
 	r6 = mutex_owned(0) + mutex_type_spin(&curthread->futex_exit_mutex) + rw_iswriter((void *)arg0);
-	p = alloca(8);
-	bcopy(arg0, p, 8);		/* ERROR D_PROTO_ARG "bcopy( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: int64_t" */
-	bcopy("abc", p);		/* ERROR D_PROTO_LEN "bcopy( ) prototype mismatch: 2 args passed, 3 expected" */
+	ap = alloca(8);
+	bcopy(arg0, ap, 8);		/* ERROR D_PROTO_ARG "bcopy( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: int64_t" */
+	bcopy("abc", ap);		/* ERROR D_PROTO_LEN "bcopy( ) prototype mismatch: 2 args passed, 3 expected" */
 	copyinto(arg0, 8, 1);		/* ERROR D_PROTO_ARG "copyinto( ) argument #3 is incompatible with prototype:\n\tprototype: void *\n\t argument: int" */
-	bcopy(curthread->comm, p, 16);
-	copyinto(arg0, 8, (char *)p + 1);
-	r7 = bcopy("abc", p, 3);	/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"void\" = \"void\"" */
+	bcopy(curthread->comm, ap, 16);
+	copyinto(arg0, 8, (char *)ap + 1);
+	r7 = bcopy("abc", ap, 3);	/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"void\" = \"void\"" */
 	r8 = mutex_owner(arg0);		/* ERROR D_PROTO_ARG "mutex_owner( ) argument #1 is incompatible with prototype:\n\tprototype: struct mutex *\n\t argument: int64_t" */
 	r9 = mutex_owner(&curthread->futex_exit_mutex)->nosuch;	/* ERROR D_TYPE_MEMBER "nosuch is not a member of struct task_struct" */
 	r10 = mutex_owner(0)->pid;
@@ -235,4 +235,34 @@ BEGIN
 	r6 = curcpu;			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"cpuinfo_t *\"" */
 	execargs = "a";			/* ERROR D_OP_WRITE "operator = can only be applied to a writable variable" */
 	r12 = curcpu->cpu_id + curcpu->cpu_pset + curcpu->cpu_chip + curcpu->cpu_lgrp + stackdepth + caller + strlen(execargs);
+}
+
+/*
+ * alloca() memory: a variable holds alloca pointers or other values,
+ * never both; only alloca() memory may be stored into; bcopy() and
+ * copyinto() copy only into it.
+ */
+BEGIN
+{
+	am = (char *)alloca(4);
+	am[0] = 'x';
+	am = 0;
+	am = (char *)arg0;		/* ERROR D_ALLOCA_INCOMPAT "am: cannot reuse the same identifier for both alloca and non-alloca allocations" */
+	an = (char *)alloca(4);
+	an = an == NULL ? (char *)8 : an;	/* ERROR D_ALLOCA_INCOMPAT "ternary conditional with alloca and non-alloca branches cannot be assigned to a variable" */
+	trace(an == NULL ? (char *)8 : an);
+	ao = (int *)((long)copyin(arg0, 8) + 4);
+	*ao = 1;
+	bcopy(ao, (void *)arg0, 4);	/* ERROR D_PROTO_ARG "bcopy( ) argument #2 is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer" */
+	copyinto(arg0, 4, (void *)arg1);	/* ERROR D_PROTO_ARG "copyinto( ) argument #3 is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer" */
+}
+
+BEGIN
+{
+	ap2 = (long *)arg0;
+}
+
+BEGIN
+{
+	ap2 = (long *)alloca(8);	/* ERROR D_ALLOCA_INCOMPAT "ap2: cannot reuse the same identifier for both alloca and non-alloca allocations" */
 }
