@@ -20,7 +20,7 @@ func (g *gen) expr(e ast.Expr) {
 		return
 	}
 	if st, ok := g.c.info.Strings[e]; ok {
-		g.asString(e, st)
+		g.asString(e, st, nullOK)
 		return
 	}
 	switch x := e.(type) {
@@ -41,6 +41,14 @@ func (g *gen) expr(e ast.Expr) {
 		}
 	}
 	g.value(e)
+	if g.isStringVar(e) {
+		// A string variable may hold NULL (nullstring.go).
+		if nullOK {
+			g.readNull()
+		} else {
+			g.faultOnNull()
+		}
+	}
 }
 
 // value evaluates e as its own type, even where it is used as a string.

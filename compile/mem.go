@@ -72,6 +72,10 @@ func (g *gen) addr(e ast.Expr) {
 			// i[p] is p[i], as in C.
 			base, index = index, base
 		}
+		// A string indexed may be NULL: s[i] then faults at address
+		// i, as a NULL pointer's element would.
+		nullStr := g.typeOf(base).Kind == check.String
+		g.nullOK = nullStr
 		g.base(base)
 		g.push()
 		g.expr(index)
@@ -82,6 +86,16 @@ func (g *gen) addr(e ast.Expr) {
 			g.emit(asm.Mul.Imm(asm.R0, int32(el.Size)))
 		}
 		g.pop(asm.R1)
+		if nullStr {
+			ok := g.newLabel()
+			g.emit(
+				asm.LoadMapValue(asm.R2, 0, uint32(g.c.nullBlock())).WithReference(spec.MapRodata),
+				asm.JNE.Reg(asm.R1, asm.R2, ok),
+				asm.StoreMem(asm.R10, stackKey, asm.R0, asm.DWord),
+			)
+			g.raiseWith(faultBadAddr)
+			g.mark(ok)
+		}
 		g.emit(asm.Add.Reg(asm.R0, asm.R1))
 	case *ast.CondExpr:
 		g.condAddr(e)

@@ -77,13 +77,17 @@ func (g *gen) compareStrings(x, y check.Type) {
 // char array is read from memory, the constant 0 is the null string,
 // which reads as "", and a pointer or integer is the address of the
 // string to read.
-func (g *gen) asString(e ast.Expr, st check.Type) {
+func (g *gen) asString(e ast.Expr, st check.Type, nullOK bool) {
 	t := g.c.info.Types[e]
 	switch {
 	case t.Kind == check.Array:
 		g.charArray(e, st)
+	case t.Kind == check.Int && st.Size == 1 && nullOK:
+		// The checker gives the null string a one-byte bound. Where
+		// NULL may stand (a comparison, a string variable's new
+		// value) it is the null string itself.
+		g.nullString()
 	case t.Kind == check.Int && st.Size == 1:
-		// The checker gives the null string a one-byte bound.
 		g.stringLit("", st.Size)
 	default:
 		g.value(e)

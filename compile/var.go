@@ -199,7 +199,7 @@ func (g *gen) storeVar(e ast.Expr, src check.Type) {
 		if str {
 			g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.LoadMapValue(asm.R9, 0, uint32(loc.off)).WithReference(spec.MapGlobals))
 			g.copyString(roundUp(src.Size, 8), loc.valSize)
-			g.emit(asm.Mov.Reg(asm.R0, asm.R9))
+			g.markNull()
 			return
 		}
 		g.emit(asm.LoadMapValue(asm.R1, 0, uint32(loc.off)).WithReference(spec.MapGlobals), asm.StoreMem(asm.R1, 0, asm.R0, asm.DWord))
@@ -207,7 +207,7 @@ func (g *gen) storeVar(e ast.Expr, src check.Type) {
 		if str {
 			g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(loc.off)))
 			g.copyString(roundUp(src.Size, 8), loc.valSize)
-			g.emit(asm.Mov.Reg(asm.R0, asm.R9))
+			g.markNull()
 			return
 		}
 		g.emit(asm.StoreMem(regScratch, int16(loc.off), asm.R0, asm.DWord))
@@ -227,6 +227,7 @@ func (g *gen) storeDyn(v *check.Var, loc varLoc, key int, srcSize int) {
 		val = g.tmp(loc.valSize)
 		g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(val)))
 		g.copyString(srcSize, loc.valSize)
+		g.markNull()
 		g.emit(asm.LoadMem(asm.R1, asm.R9, 0, asm.Byte), asm.JNE.Imm(asm.R1, 0, store))
 	} else {
 		g.emit(asm.JNE.Imm(asm.R0, 0, store))
@@ -284,6 +285,8 @@ func (g *gen) assign(e *ast.AssignExpr) {
 		return
 	}
 	if e.Op == token.ASSIGN {
+		// A string variable can hold NULL (nullString.go).
+		g.nullOK = g.typeOf(x).Kind == check.String && !g.isMemory(x)
 		g.expr(e.Y)
 		if g.isMemory(x) {
 			g.storeMem(x, g.typeOf(x))

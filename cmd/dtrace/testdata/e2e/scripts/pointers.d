@@ -5,8 +5,8 @@
  * char pointer compares and assigns as a string; pointer arithmetic and
  * ++/--/+=/-= scale by the pointee's size; the difference of two
  * pointers counts elements, divided unsigned as DTrace does; a string
- * plus an integer is the rest of the string; assigning 0 to a string
- * variable empties it; ?: selects between structs.
+ * plus an integer is the rest of the string; a string variable assigned
+ * 0 holds NULL, equal to 0 and to ""; ?: selects between structs.
  */
 #pragma D option quiet
 
@@ -29,7 +29,7 @@ BEGIN
 	printf("%s %s %s\n", s, execname + 2, 1 + execname);
 	self->s = execname;
 	self->s = 0;
-	printf("[%s] %d %d %d\n", self->s, self->s == 0, cp != NULL, NULL == 0);
+	printf("%d %d %d %d\n", self->s == 0, self->s == "", cp != NULL, NULL == 0);
 	printf("%d %d\n", (timestamp ? *t : *t).tgid == pid, (timestamp ? t : 0)->tgid == pid);
 	exit(0);
 }
