@@ -395,7 +395,7 @@ func (c *compiler) enable(probes [][]*provider.Probe) error {
 	var copies [][2]*spec.ECB
 	for ci, cl := range c.clauses {
 		for _, p := range probes[ci] {
-			ecb := &spec.ECB{EPID: uint32(len(c.prog.ECBs) + 1), Probe: p, Clause: ci, Record: recordsData(cl)}
+			ecb := &spec.ECB{EPID: uint32(len(c.prog.ECBs) + 1), Probe: p, Clause: ci, Record: c.recordsData(cl)}
 			c.prog.ECBs = append(c.prog.ECBs, ecb)
 			sg := groups[p]
 			if sg != nil {
@@ -457,25 +457,38 @@ func (c *compiler) enable(probes [][]*provider.Probe) error {
 	return nil
 }
 
-// recordsData reports whether firing the clause emits a record: every
-// clause does, as in DTrace, except one whose statements are all
-// aggregations (which record into their maps instead).
-func recordsData(cl *ast.Clause) bool {
+// recordsData reports whether firing the clause emits a record, by
+// Oracle DTrace's rule: a clause records if it has no statements (the
+// default action, which prints the probe), if it takes an action other
+// than an aggregation or speculate(), or if speculate() is its only
+// action; statements that only compute (assignments, increments,
+// subroutine calls) and aggregations record nothing. commit() and
+// discard() record so that the consumer can act on them. (illumos
+// recorded every clause but those of aggregations alone.) A clause with
+// an if statement records, as its branches are not looked into.
+func (c *compiler) recordsData(cl *ast.Clause) bool {
 	if len(cl.Body) == 0 {
 		return true
 	}
+	speculate, others := false, 0
 	for _, s := range cl.Body {
 		es, ok := s.(*ast.ExprStmt)
 		if !ok {
 			return true
 		}
-		a, ok := es.X.(*ast.AssignExpr)
+		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
 		if !ok {
-			return true
+			continue
 		}
-		if _, ok := a.X.(*ast.AggExpr); !ok {
-			return true
+		act, ok := c.info.Actions[call]
+		if !ok {
+			continue
 		}
+		if act.Kind == spec.ActSpeculate {
+			speculate = true
+			continue
+		}
+		others++
 	}
-	return false
+	return others > 0 || speculate
 }

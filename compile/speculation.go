@@ -97,7 +97,9 @@ func (g *gen) specSlot(id ast.Expr, none string) {
 		asm.Sub.Imm(asm.R2, 1),
 		asm.JLT.Imm(asm.R2, int32(g.c.nspec()), ok),
 	)
-	g.raiseNoOffset(spec.FaultIllOp)
+	// Oracle reports the BPF pc of this fault too (illumos, raising it
+	// outside DIF, gave no offset).
+	g.raise(spec.FaultIllOp)
 	g.mark(ok)
 	g.emit(
 		asm.Mov.Reg(asm.R8, asm.R0),
@@ -176,20 +178,6 @@ func (g *gen) clearSpecTag() {
 	}
 	clr := storeImm64(regScratch, int16(g.c.layout.staging+g.ecb.Spec), 0)
 	g.insns = append(g.insns[:g.flagsAt], append(asm.Instructions{clr}, g.insns[g.flagsAt:]...)...)
-}
-
-// raiseNoOffset jumps to the fault handler with fault kind k, for a
-// fault DTrace raises outside DIF, which it reports without an offset.
-func (g *gen) raiseNoOffset(k int) {
-	if g.fault == "" {
-		g.fault = g.newLabel()
-	}
-	g.emit(
-		storeImm64(asm.R10, stackKey, 0),
-		asm.Mov.Imm(asm.R8, int32(k)),
-		asm.LoadImm(asm.R9, int64(g.action)<<32|spec.FaultNoOffset, asm.DWord),
-		asm.Ja.Label(g.fault),
-	)
 }
 
 // cmpxchg is *(u64 *)dst = src if it holds R0, leaving what it held in R0

@@ -38,7 +38,7 @@ func TestSpeculationRecords(t *testing.T) {
 		got = append(got, s)
 	}
 	want := []string{
-		"1: spec=0 size=8",
+		"1: spec=0 size=0", // an assignment alone records nothing
 		fmt.Sprintf("2: spec=8 size=24 %d %d@16/4", spec.ActSpeculate, spec.ActPrintf),
 		fmt.Sprintf("3: spec=0 size=24 %d@8/4 %d@16/8", spec.ActPrintf, spec.ActDiscard),
 		fmt.Sprintf("4: spec=8 size=32 %d %d@16/4 %d@24/8", spec.ActSpeculate, spec.ActTrace, spec.ActCommit),

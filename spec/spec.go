@@ -113,8 +113,8 @@ const (
 const EPIDError = 0
 
 // FaultNoOffset in a fault record's instruction offset says the fault
-// has none: DTrace raises it outside DIF (a speculation ID out of range)
-// and reports no "DIF offset".
+// has none; the consumer then prints no "at BPF pc". Generated code
+// always gives one today, as Oracle DTrace does.
 const FaultNoOffset = 0xffffffff
 
 // Fault kinds, numbered as DTrace's DTRACEFLT_* (they are the ERROR
