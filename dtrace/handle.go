@@ -211,7 +211,7 @@ func (h *Handle) pragmas(i int, f *token.File, parsed *compile.Parsed) error {
 			arg += "=" + o.Value
 		}
 		if err := h.Options.SetPragma(arg); err != nil {
-			return h.errorIn(i, f.Position(o.Pos).Line, "D_PRAGMA_OPTSET", err.Error())
+			return h.errorIn(i, f.Position(o.Pos).Line, "D_PRAGMA_OPTSET", pragmaOptionError(o.Name, o.Value, err))
 		}
 	}
 	if i < h.nlibs {
@@ -454,3 +454,17 @@ func (h *Handle) Snapshot() (map[int][]*consume.AggEntry, error) {
 
 // Printed reports whether printa() has printed aggregation id.
 func (h *Handle) Printed(id int) bool { return h.printed[id] }
+
+// pragmaOptionError words a #pragma D option that could not be set as
+// dt_pragma_option() does: the option, its value if it has one, and
+// libdtrace's reason.
+func pragmaOptionError(name, value string, err error) string {
+	var oe *option.Error
+	if !errors.As(err, &oe) {
+		return err.Error()
+	}
+	if value == "" {
+		return fmt.Sprintf("failed to set option '%s': %s", name, oe.Err)
+	}
+	return fmt.Sprintf("failed to set option '%s' to '%s': %s", name, value, oe.Err)
+}
