@@ -111,11 +111,11 @@ func ParseTypes(files []*token.File, kernelBTF func() (*btf.Spec, error)) (*Pars
 func (p *Parsed) Options(i int) []check.Option {
 	var opts []check.Option
 	for _, d := range p.progs[i].Decls {
-		if pr, ok := d.(*ast.Pragma); ok && len(pr.Words) >= 3 && pr.Words[0] == "D" && pr.Words[1] == "option" {
-			for _, o := range pr.Words[2:] {
-				name, value, _ := strings.Cut(o, "=")
-				opts = append(opts, check.Option{Pos: pr.At, Name: name, Value: value})
-			}
+		// One option per line: a line with more words is malformed,
+		// which the checker reports (D_PRAGMA_MALFORM), and sets none.
+		if pr, ok := d.(*ast.Pragma); ok && len(pr.Words) == 3 && pr.Words[0] == "D" && pr.Words[1] == "option" {
+			name, value, _ := strings.Cut(pr.Words[2], "=")
+			opts = append(opts, check.Option{Pos: pr.At, Name: name, Value: value})
 		}
 	}
 	return opts

@@ -84,9 +84,9 @@ func (g *gen) speculation(e *ast.CallExpr) {
 
 // specSlot evaluates a speculation ID and leaves it in R8 and its slot's
 // address in R1. ID 0 names no speculation: it jumps to none. An ID
-// beyond nspec is an illegal operation, as in DTrace. Like DTrace's
-// dtrace_specid_t, the ID is 32 bits wide.
-func (g *gen) specSlot(id ast.Expr, none string) {
+// beyond nspec jumps to invalid, or if that is "" is an illegal
+// operation. Like DTrace's dtrace_specid_t, the ID is 32 bits wide.
+func (g *gen) specSlot(id ast.Expr, none, invalid string) {
 	g.checkNSpec(id)
 	g.expr(id)
 	ok := g.newLabel()
@@ -97,9 +97,13 @@ func (g *gen) specSlot(id ast.Expr, none string) {
 		asm.Sub.Imm(asm.R2, 1),
 		asm.JLT.Imm(asm.R2, int32(g.c.nspec()), ok),
 	)
-	// Oracle reports the BPF pc of this fault too (illumos, raising it
-	// outside DIF, gave no offset).
-	g.raise(spec.FaultIllOp)
+	if invalid != "" {
+		g.emit(asm.Ja.Label(invalid))
+	} else {
+		// Oracle reports the BPF pc of this fault too (illumos,
+		// raising it outside DIF, gave no offset).
+		g.raise(spec.FaultIllOp)
+	}
 	g.mark(ok)
 	g.emit(
 		asm.Mov.Reg(asm.R8, asm.R0),
@@ -118,7 +122,10 @@ func (g *gen) speculate(call *ast.CallExpr) {
 	}
 	st := int16(g.c.layout.staging + g.ecb.Spec)
 	drop, ok := g.newLabel(), g.newLabel()
-	g.specSlot(call.Args[0], drop)
+	// As in Oracle DTrace, speculating on an ID that names no
+	// speculation (beyond nspec, negative) drops the clause's data
+	// without an error; commit() and discard() of one fault.
+	g.specSlot(call.Args[0], drop, drop)
 	g.ifActive(drop)
 	g.storeSpecTag(st, asm.R0)
 	g.emit(asm.Ja.Label(ok))
@@ -136,7 +143,7 @@ func (g *gen) endSpeculation(call *ast.CallExpr) spec.Item {
 	st := int16(g.c.layout.staging + off)
 	done := g.newLabel()
 	g.emit(storeImm64(regScratch, st, 0))
-	g.specSlot(call.Args[0], done)
+	g.specSlot(call.Args[0], done, "")
 	g.ifActive(done)
 	g.emit(
 		asm.Mov.Reg(asm.R4, asm.R0),

@@ -99,8 +99,9 @@ func classify(x ast.Expr) actClass {
 // other actions may stand in a clause, as dt_stmt_append() checks each
 // statement against the actions before it: speculate() comes before any
 // data is recorded, at most once; after it, no aggregation, destructive
-// action or exit(); commit() comes before any non-speculative data, at
-// most once, and nothing that records follows it. discard() and
+// action or exit(); commit() comes before any non-speculative data
+// (more than once, as Oracle allows), and nothing that records follows
+// it. discard() and
 // expressions record nothing and may stand anywhere.
 func (c *checker) order(s *ast.ExprStmt, cls actClass) {
 	a := &c.acts
@@ -117,10 +118,9 @@ func (c *checker) order(s *ast.ExprStmt, cls actClass) {
 		}
 		a.speculate = true
 	case actCommit:
-		switch {
-		case a.commit:
-			c.errorf(at, "D_COMM_COMM", "commit( ) may not follow commit( )")
-		case a.datarec:
+		// Oracle DTrace lets a clause commit several speculations
+		// (illumos refused a second commit() with D_COMM_COMM).
+		if a.datarec {
 			c.errorf(at, "D_COMM_DREC", "commit( ) may not follow data-recording action(s)")
 		}
 		a.commit = true
