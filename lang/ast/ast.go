@@ -115,6 +115,9 @@ type TranslatorDecl struct {
 	In      *TypeExpr
 	InName  string
 	Members []*XlateMember
+	// End is the final ";": DTrace checks a translator when its parser
+	// reduces the whole definition, so its errors are reported there.
+	End token.Pos
 }
 
 // ProviderDecl is a provider definition: the probes a program defines
