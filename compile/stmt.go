@@ -142,7 +142,7 @@ func (g *gen) stmt(s ast.Stmt) {
 		g.stmts(s.Else)
 		g.conds--
 		g.mark(end)
-	case *ast.EmptyStmt, *ast.DeclStmt:
+	case *ast.EmptyStmt:
 	default:
 		g.fail(s, "statement not supported yet")
 	}

@@ -28,18 +28,23 @@ const (
 	errCPPFailed   = "Preprocessor failed to process input program"
 )
 
+// cppStdin is the name DTrace gives cpp for the script it feeds on
+// standard input: cpp's messages and line markers say "/dev/stdin", and a
+// marker naming it brings the lines back to the script itself (Oracle's
+// dt_pragma_line()).
+const cppStdin = "/dev/stdin"
+
 // preprocess runs the C preprocessor over the script file name, whose
 // text is text, as dtrace -C does, and returns its output. Like DTrace it
-// runs the system cpp (-x cpppath) with the arguments of cppArgs, and
-// leaves a "#!" first line out. It feeds the text on standard input,
-// first naming it with a #line directive, so that cpp's messages and the
-// line markers in its output name the script. The preprocessor's
-// diagnostics, and the headers -H lists, go to h.Stderr.
+// runs the system cpp (-x cpppath) with the arguments of cppArgs and the
+// input file /dev/stdin, where it feeds the text, leaving a "#!" first
+// line out. The preprocessor's diagnostics, and the headers -H lists, go
+// to h.Stderr.
 func (h *Handle) preprocess(name string, text []byte) ([]byte, error) {
 	path := h.Options.String("cpppath")
-	cmd := exec.Command(path, cppArgs(h.Options, runtime.GOARCH)...)
+	cmd := exec.Command(path, append(cppArgs(h.Options, runtime.GOARCH), cppStdin)...)
 	cmd.Args[0] = filepath.Base(path) // as DTrace passes it
-	cmd.Stdin = bytes.NewReader(cppInput(name, text))
+	cmd.Stdin = bytes.NewReader(cppInput(text))
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = h.Stderr
@@ -59,26 +64,17 @@ func (h *Handle) preprocess(name string, text []byte) ([]byte, error) {
 	return nil, errors.New(errCPPExec)
 }
 
-// cppInput is what cpp reads for a script: a #line directive naming it,
-// then its text with any "#!" interpreter line emptied (cpp would choke
-// on it), keeping the newline so that line numbers stay the user's.
-func cppInput(name string, text []byte) []byte {
+// cppInput is what cpp reads for a script: its text with any "#!"
+// interpreter line emptied (cpp would choke on it), keeping the newline
+// so that line numbers stay the user's.
+func cppInput(text []byte) []byte {
 	if bytes.HasPrefix(text, []byte("#!")) {
 		if i := bytes.IndexByte(text, '\n'); i >= 0 {
-			text = text[i:]
-		} else {
-			text = nil
+			return text[i:]
 		}
+		return nil
 	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "#line 1 %s\n", cQuote(name))
-	b.Write(text)
-	return b.Bytes()
-}
-
-// cQuote quotes s as a C string literal.
-func cQuote(s string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s) + `"`
+	return text
 }
 
 // cppArgs returns the preprocessor's arguments after argv[0], in the

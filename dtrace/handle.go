@@ -241,7 +241,7 @@ func (h *Handle) compileError(src int, err error) error {
 			return h.errorIn(max(src, h.nlibs), 0, e.Tag, e.Msg)
 		}
 		ce := h.errorIn(max(src, e.File), e.Line, e.Tag, e.Msg)
-		if e.Filename != "" {
+		if e.Filename != "" && e.Filename != cppStdin {
 			// In a header the preprocessor included.
 			ce.File = e.Filename
 		}

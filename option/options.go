@@ -53,6 +53,29 @@ func (o *Options) SetPragma(arg string) error {
 	return o.set(name, value, has, true)
 }
 
+// EnvPrefix is what names an option in the environment: dtrace(1) sets
+// DTRACE_OPT_QUIET's value as -x quiet=VALUE (Oracle's
+// dtrace_setoptenv()).
+const EnvPrefix = "DTRACE_OPT_"
+
+// SetEnv sets each option that environ (a list of "NAME=VALUE", like
+// os.Environ) names as prefix and the option's name in upper case, in
+// the table's order, as Oracle's dtrace_setoptenv() does. Like it, it
+// ignores values the options refuse.
+func (o *Options) SetEnv(environ []string, prefix string) {
+	env := make(map[string]string)
+	for _, kv := range environ {
+		if name, val, ok := strings.Cut(kv, "="); ok && strings.HasPrefix(name, prefix) {
+			env[name] = val
+		}
+	}
+	for _, opt := range table {
+		if val, ok := env[prefix+strings.ToUpper(opt.Name)]; ok {
+			o.set(opt.Name, val, true, false)
+		}
+	}
+}
+
 // SetActive records whether tracing is running. While it is, RunTime
 // options can no longer be set (ErrActive); CompileTime and Dynamic ones
 // can, as through DTrace's setopt() action.
@@ -83,6 +106,8 @@ func (o *Options) set(name, val string, has, inProgram bool) error {
 		o.vals[opt.inverts] = &value{}
 	case opt.cpp != "":
 		o.cpp = append(o.cpp, opt.cpp+val)
+	case opt.cppWords:
+		o.cpp = append(o.cpp, strings.Fields(val)...)
 	case opt.env != 0:
 		o.env = append(o.env, envEdit{kv: val, set: opt.env > 0})
 	}

@@ -414,6 +414,35 @@ func TestCPPArgs(t *testing.T) {
 	}
 }
 
+// TestSetEnv checks options named in the environment, as Oracle's
+// dtrace_setoptenv() reads them: cppargs's words are preprocessor
+// arguments, values an option refuses are ignored, and other variables
+// are not options.
+func TestSetEnv(t *testing.T) {
+	o := New()
+	o.SetEnv([]string{
+		"DTRACE_OPT_CPPARGS=-fno-show-column\t -fno-diagnostics-show-caret",
+		"DTRACE_OPT_STRSIZE=512", "DTRACE_OPT_BUFSIZE=nonsense",
+		"DTRACE_OPT_quiet=1", "OTHER_OPT_NSPEC=4", "DTRACE_OPT_NOSUCH=1",
+	}, EnvPrefix)
+	want := []string{"-fno-show-column", "-fno-diagnostics-show-caret"}
+	if got := o.CPPArgs(); !reflect.DeepEqual(got, want) {
+		t.Errorf("CPPArgs = %q, want %q", got, want)
+	}
+	if got := o.Size("strsize"); got != 512 {
+		t.Errorf("strsize = %d, want 512", got)
+	}
+	if got := o.Size("bufsize"); got != 4<<20 {
+		t.Errorf("bufsize = %d, want the default", got)
+	}
+	if o.IsSet("quiet") || o.IsSet("nspec") {
+		t.Errorf("an option was set from a variable not named DTRACE_OPT_ and its name in upper case")
+	}
+	if err := o.SetPragma("cppargs=-DX"); err == nil {
+		t.Errorf("cppargs set from a program")
+	}
+}
+
 func TestEnviron(t *testing.T) {
 	o := New()
 	for _, arg := range []string{"setenv=A=1", "unsetenv=B", "setenv=C=3", "setenv=A=2", "unsetenv=C"} {

@@ -27,6 +27,7 @@ type Option struct {
 	ignoresValue bool               // Flag: a value is accepted and dropped
 	inverts      string             // Flag: setting it clears this flag
 	cpp          string             // prefix of the preprocessor argument it adds
+	cppWords     bool               // List: its value's words are preprocessor arguments
 	env          int                // List: +1 setenv, -1 unsetenv
 	max          uint64             // Size: larger values are ErrOverflow
 	min          int64              // Int: smallest value accepted
@@ -57,6 +58,7 @@ var table = []Option{
 	{Name: "cleanrate", Kind: Rate, Class: RunTime, Default: "101hz"},
 	{Name: "core", Kind: Flag, Class: CompileTime},
 	{Name: "cpp", Kind: Flag, Class: CompileTime, Flag: "-C"},
+	{Name: "cppargs", Kind: List, Class: CompileTime, CommandLineOnly: true, cppWords: true, Origin: "Oracle Linux"},
 	{Name: "cpphdrs", Kind: Flag, Class: CompileTime, Flag: "-H", CommandLineOnly: true, cpp: "-H"},
 	{Name: "cpppath", Kind: String, Class: CompileTime, Default: "cpp", CommandLineOnly: true},
 	{Name: "cpu", Kind: Scalar, Class: RunTime, Default: "-1"},

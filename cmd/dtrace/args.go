@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -86,7 +87,7 @@ type Invocation struct {
 // refuses flags godtrace does not implement yet. Errors are *argError;
 // print them with reportArgError.
 func parseArgs(argv []string) (*Invocation, error) {
-	return parse(argv, implementedFlags)
+	return parseEnv(argv, implementedFlags, os.Environ())
 }
 
 // parse is parseArgs with the set of implemented flags as a parameter, so
@@ -95,6 +96,12 @@ func parseArgs(argv []string) (*Invocation, error) {
 // then conflicting modes, then option values in order, then -B
 // combinations, then -p values.
 func parse(argv []string, implemented string) (*Invocation, error) {
+	return parseEnv(argv, implemented, nil)
+}
+
+// parseEnv is parse in an environment: as in Oracle's dtrace(1), options
+// named there (DTRACE_OPT_CPPARGS) are set before the command line's.
+func parseEnv(argv []string, implemented string, environ []string) (*Invocation, error) {
 	inv := &Invocation{Prog: "dtrace", Options: option.New()}
 	if len(argv) > 0 && argv[0] != "" {
 		inv.Argv0 = argv[0]
@@ -131,6 +138,7 @@ func parse(argv []string, implemented string) (*Invocation, error) {
 	}
 	inv.Args = operands
 
+	inv.Options.SetEnv(environ, option.EnvPrefix)
 	inv.modeOptions()
 	for _, f := range flags {
 		if e := inv.apply(f); e != nil {

@@ -185,6 +185,19 @@ func TestParseCPPOrder(t *testing.T) {
 	}
 }
 
+// TestParseEnv checks that options the environment names are set before
+// the command line's, as Oracle's dtrace(1) does.
+func TestParseEnv(t *testing.T) {
+	inv, err := parseEnv([]string{"dtrace", "-DA", "-n", "BEGIN"}, allFlags, []string{"DTRACE_OPT_CPPARGS=-fno-show-column -DB", "DTRACE_OPT_QUIET="})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(inv.Options.CPPArgs(), " ")
+	if want := "-fno-show-column -DB -DA"; got != want {
+		t.Errorf("CPPArgs = %s, want %s", got, want)
+	}
+}
+
 // TestParseErrors pins what dtrace(1) writes to stderr and its exit status.
 func TestParseErrors(t *testing.T) {
 	usage := usageText(t, "dtrace")

@@ -59,6 +59,9 @@ type Clause struct {
 	Pred   Expr   // nil when absent
 	Body   []Stmt // may be empty
 	Lbrace token.Pos
+	// Rbrace is the closing "}", where DTrace, having parsed the whole
+	// clause, checks its predicate's type.
+	Rbrace token.Pos
 }
 
 // Pragma is `#pragma D option name=value` and friends: Words holds the
@@ -115,6 +118,9 @@ type TranslatorDecl struct {
 	In      *TypeExpr
 	InName  string
 	Members []*XlateMember
+	// End is the final ";": DTrace checks a translator when its parser
+	// reduces the whole definition, so its errors are reported there.
+	End token.Pos
 }
 
 // ProviderDecl is a provider definition: the probes a program defines
@@ -194,9 +200,6 @@ type IfStmt struct {
 
 // EmptyStmt is a lone `;`.
 type EmptyStmt struct{ At token.Pos }
-
-// DeclStmt is a declaration inside a clause body (`this int x;`).
-type DeclStmt struct{ Decl *VarDecl }
 
 // ---- expressions
 
@@ -352,7 +355,6 @@ func (n *Enumerator) Pos() token.Pos     { return n.At }
 func (n *ExprStmt) Pos() token.Pos       { return n.X.Pos() }
 func (n *IfStmt) Pos() token.Pos         { return n.At }
 func (n *EmptyStmt) Pos() token.Pos      { return n.At }
-func (n *DeclStmt) Pos() token.Pos       { return n.Decl.At }
 func (n *Ident) Pos() token.Pos          { return n.At }
 func (n *IntLit) Pos() token.Pos         { return n.At }
 func (n *StrLit) Pos() token.Pos         { return n.At }
@@ -384,7 +386,6 @@ func (*ProviderDecl) declNode()   {}
 func (*ExprStmt) stmtNode()  {}
 func (*IfStmt) stmtNode()    {}
 func (*EmptyStmt) stmtNode() {}
-func (*DeclStmt) stmtNode()  {}
 
 func (*Ident) exprNode()        {}
 func (*IntLit) exprNode()       {}

@@ -298,7 +298,7 @@ func (c *checker) clause(cl *ast.Clause) {
 	}
 	t := c.expr(cl.Pred)
 	if !t.IsScalar() && t.Kind != Invalid {
-		c.errorf(cl.Pred.Pos(), "D_PRED_SCALAR", "predicate result must be of scalar type")
+		c.errorf(cl.Rbrace, "D_PRED_SCALAR", "predicate result must be of scalar type")
 	}
 	if retry {
 		c.acts = clauseActs{}
@@ -321,8 +321,6 @@ func (c *checker) stmt(s ast.Stmt) {
 		c.stmts(s.Then)
 		c.stmts(s.Else)
 	case *ast.EmptyStmt:
-	case *ast.DeclStmt:
-		c.varDecl(s.Decl)
 	}
 }
 

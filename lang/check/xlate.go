@@ -52,7 +52,7 @@ func (c *checker) translatorDecl(d *ast.TranslatorDecl) {
 		return
 	}
 	if prev := c.lookupTranslator(out, x.In, false, false); prev != nil {
-		c.errorf(d.At, "D_XLATE_REDECL", "translator from %s to %s has already been declared", x.In, out)
+		c.errorf(d.End, "D_XLATE_REDECL", "translator from %s to %s has already been declared", x.In, out)
 		return
 	}
 	if !c.translatorOutput(d, out) {
@@ -70,9 +70,9 @@ func (c *checker) translatorDecl(d *ast.TranslatorDecl) {
 func (c *checker) translatorOutput(d *ast.TranslatorDecl, out Type) bool {
 	switch r := out.resolved(); {
 	case r.Kind == Struct && !r.Def.IsComplete():
-		c.errorf(d.At, "D_XLATE_SOU", "incomplete struct/union/enum %s", out)
+		c.errorf(d.End, "D_XLATE_SOU", "incomplete struct/union/enum %s", out)
 	case r.Kind != Struct:
-		c.errorf(d.At, "D_XLATE_SOU", "translator output type must be a struct or union")
+		c.errorf(d.End, "D_XLATE_SOU", "translator output type must be a struct or union")
 	default:
 		return true
 	}
@@ -102,19 +102,20 @@ func (c *checker) resolveTranslator(x *Translator) bool {
 	saved, savedIn := c.xlateIn, c.inlineIn
 	defer func() { c.xlateIn, c.inlineIn = saved, savedIn }()
 	c.xlateIn, c.inlineIn = x, nil
+	// DTrace stops at a translator's first bad member.
 	for _, m := range x.decl.Members {
 		om, ok := x.Out.resolved().Def.Member(m.Name)
 		if !ok {
-			c.errorf(m.At, "D_XLATE_MEMB", "translator member %s is not a member of %s", m.Name, x.Out)
-			continue
+			c.errorf(x.decl.End, "D_XLATE_MEMB", "translator member %s is not a member of %s", m.Name, x.Out)
+			break
 		}
 		t := c.rvalue(m.X)
 		if t.Kind == Invalid {
 			continue
 		}
 		if !argCompat(om.Type, t, c.isZero(m.X)) {
-			c.errorf(m.X.Pos(), "D_XLATE_INCOMPAT", "translator member %s definition uses incompatible types: \"%s\" = \"%s\"", m.Name, om.Type, t)
-			continue
+			c.errorf(x.decl.End, "D_XLATE_INCOMPAT", "translator member %s definition uses incompatible types: \"%s\" = \"%s\"", m.Name, om.Type, t)
+			break
 		}
 		if _, dup := x.Members[m.Name]; !dup {
 			x.Members[m.Name] = m.X

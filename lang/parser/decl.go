@@ -270,7 +270,11 @@ func (p *parser) translatorDecl() ast.Decl {
 		return nil
 	}
 	x.Members = p.xlateMembers() // recovers from its own errors
-	if !p.finish(p.nerr, token.RBRACE, token.SEMI) || p.nerr > n0 {
+	if !p.finish(p.nerr, token.RBRACE) {
+		return nil
+	}
+	x.End = p.tok.Pos
+	if !p.finish(p.nerr, token.SEMI) || p.nerr > n0 {
 		return nil
 	}
 	return x

@@ -275,10 +275,6 @@ func (d *dumper) stmt(n ast.Stmt) {
 		d.WriteString(")")
 	case *ast.EmptyStmt:
 		d.WriteString("(Empty)")
-	case *ast.DeclStmt:
-		d.WriteString("(DeclStmt ")
-		d.decl(n.Decl)
-		d.WriteString(")")
 	default:
 		d.printf("<%T>", n)
 	}

@@ -73,11 +73,13 @@ type parser struct {
 	pragmas []*ast.Pragma // #pragma lines met inside the current item
 	macros  []*ast.MacroVar
 
-	limit   int  // stop after this many errors
-	ntok    int  // tokens consumed; loops use it to make sure they progress
-	nerr    int  // errors reported, including those dropped as duplicates
-	nest    int  // current nesting depth
-	aborted bool // too many errors, or nested too deeply: act as at EOF
+	limit int // stop after this many errors
+	ntok  int // tokens consumed; loops use it to make sure they progress
+	nerr  int // errors reported, including those dropped as duplicates
+	// reported is the last token whose scanning reported an error.
+	reported token.Pos
+	nest     int  // current nesting depth
+	aborted  bool // too many errors, or nested too deeply: act as at EOF
 }
 
 func newParser(f *token.File, isType func(name string) bool) *parser {
@@ -119,7 +121,11 @@ func (p *parser) scan() scanner.Token {
 			end := p.file.Pos(len(p.file.Src))
 			return scanner.Token{Kind: token.EOF, Pos: end, End: end}
 		}
+		n := p.nerr
 		t := p.sc.Scan()
+		if p.nerr > n {
+			p.reported = t.Pos
+		}
 		if t.Kind != token.PRAGMA {
 			return t
 		}
@@ -166,8 +172,14 @@ func (p *parser) errorAt(pos token.Pos, tag, msg string) {
 	}
 }
 
-// syntaxError reports the current token in DTrace's words.
+// syntaxError reports the current token in DTrace's words, unless the
+// scanner reported an error producing it: DTrace's lexer stops the
+// compilation there, before its grammar sees the token.
 func (p *parser) syntaxError() {
+	if p.tok.Pos == p.reported && p.reported.IsValid() {
+		p.nerr++
+		return
+	}
 	p.syntaxErrorAt(p.tok.Pos, p.near())
 }
 

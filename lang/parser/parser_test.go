@@ -45,8 +45,6 @@ var programTests = []struct{ src, want string }{
 	{`BEGIN { if (x) {} else if (y) {} else {} }`,
 		`(Clause (ProbeDesc BEGIN) (If (Ident x) (Then) (Else (If (Ident y) (Then) (Else)))))`},
 	{`BEGIN { if (x) ; }`, `(Clause (ProbeDesc BEGIN) (If (Ident x) (Then (Empty))))`},
-	{`BEGIN { this int x; self string s; uint64_t u; int *p; self foo_t f; struct foo sf; this->x = 1; }`,
-		`(Clause (ProbeDesc BEGIN) (DeclStmt (VarDecl this (Type "int") (Decl x))) (DeclStmt (VarDecl self (Type "string") (Decl s))) (DeclStmt (VarDecl (Type "uint64_t") (Decl u))) (DeclStmt (VarDecl (Type "int") (Decl *p))) (DeclStmt (VarDecl self (Type "foo_t") (Decl f))) (DeclStmt (VarDecl (Type "struct foo") (Decl sf))) (ExprStmt (Assign = (Selector -> (Ident this) x) (Int 1))))`},
 
 	// Declarations.
 	{`int x;`, `(VarDecl (Type "int") (Decl x))`},

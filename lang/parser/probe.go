@@ -87,7 +87,10 @@ func (p *parser) clause() *ast.Clause {
 		return c
 	}
 	c.Lbrace = p.tok.Pos
-	c.Body = p.block()
+	p.next()
+	c.Body = p.stmtList()
+	c.Rbrace = p.tok.Pos
+	p.expect(token.RBRACE)
 	return c
 }
 

@@ -32,7 +32,7 @@ func (p *parser) stmtList() []ast.Stmt {
 	return list
 }
 
-// Stmt = ";" | IfStmt | DeclStmt | ExprStmt .
+// Stmt = ";" | IfStmt | ExprStmt .
 func (p *parser) stmt() ast.Stmt {
 	if !p.enter() {
 		return nil
@@ -105,9 +105,8 @@ func (p *parser) branch() []ast.Stmt {
 	return []ast.Stmt{}
 }
 
-// startsDeclStmt reports whether a statement is a declaration of
-// clause-local or thread-local variables: `this int x;`, `int y;`,
-// `uint64_t *z;`. As in DTrace, an identifier starts one only if it is a
+// startsDeclStmt reports whether a statement is a declaration:
+// `this int x;`, `int y;`, `uint64_t *z;`. As in DTrace, an identifier starts one only if it is a
 // known type name; after self or this, any identifier is a type.
 func (p *parser) startsDeclStmt() bool {
 	switch p.tok.Kind {
@@ -123,16 +122,16 @@ func (p *parser) startsDeclStmt() bool {
 	return p.startsType(p.tok)
 }
 
-// DeclStmt = Declaration .
+// declStmt rejects a declaration inside a clause, as DTrace's grammar
+// does (a statement is an expression, and declarations of clause-local
+// and thread-local variables go outside clauses): "syntax error near"
+// its first token that cannot begin an expression. It resumes after the
+// declaration.
 func (p *parser) declStmt() ast.Stmt {
-	start := p.tok
-	d := p.declaration()
-	v, ok := d.(*ast.VarDecl)
-	if !ok {
-		if d != nil {
-			p.syntaxErrorAt(start.Pos, `syntax error near "`+start.Text+`"`)
-		}
-		return nil
+	if p.tok.Kind == token.SELF || p.tok.Kind == token.THIS {
+		p.next() // an expression may begin so: self->x
 	}
-	return &ast.DeclStmt{Decl: v}
+	p.syntaxErrorAt(p.tok.Pos, `syntax error near "`+p.tok.Text+`"`)
+	p.skipPast()
+	return nil
 }

@@ -110,6 +110,7 @@ const (
 func (p *parser) specs(t *ast.TypeExpr, mode specMode) (class token.Kind, ok bool) {
 	var words []string // basic type words, as written: "unsigned long"
 	named := false     // a tagged type or typedef name was seen
+	var a declAttrs
 loop:
 	for {
 		k := p.tok.Kind
@@ -126,13 +127,24 @@ loop:
 			t.Quals = append(t.Quals, k)
 		case basicTypes[k] && !named:
 			words = append(words, p.tok.Text)
-		case (k == token.STRUCT || k == token.UNION || k == token.ENUM) && !named && len(words) == 0:
-			p.tagged(t)
+			p.declAttr(&a, p.tok)
+		case k == token.STRUCT || k == token.UNION || k == token.ENUM:
+			combo := named || a.kind != ""
+			at := p.tagged(t)
+			if combo {
+				p.errorAt(at, "D_DECL_COMBO", "invalid type combination")
+				return class, false
+			}
 			named = true
+			a.kind = "tag"
+			p.checkAttrs(&a, at)
 			continue
 		case k == token.IDENT && !named && len(words) == 0 && p.identIsType(mode):
 			t.Name = p.tok.Text
 			named = true
+			a.kind = "typedef"
+		case basicTypes[k]: // after a tagged type or typedef name
+			p.declAttr(&a, p.tok)
 		default:
 			break loop
 		}
@@ -146,6 +158,66 @@ loop:
 		t.Name = strings.Join(words, " ")
 	}
 	return class, true
+}
+
+// declAttrs is what DTrace's dt_decl_spec and dt_decl_attr record of a
+// declaration's specifiers, to check them as dt_decl_check does: the
+// type's kind word, and the attributes (short, long, signed, unsigned).
+type declAttrs struct {
+	kind                    string // "void", "char", "int", "float", "double", "string", "tag", "typedef", "" while none
+	short, signed, unsigned bool
+	long                    int
+	bad                     bool // an error was reported
+}
+
+// declAttr adds a basic type word to a, reporting a second type word
+// (int char) as DTrace does, then checks the combination.
+func (p *parser) declAttr(a *declAttrs, tok scanner.Token) {
+	switch tok.Kind {
+	case token.SHORT:
+		a.short = true
+	case token.LONG:
+		a.long++
+	case token.SIGNED:
+		a.signed = true
+	case token.UNSIGNED:
+		a.unsigned = true
+	default:
+		if a.kind != "" && !a.bad {
+			a.bad = true
+			p.errorAt(tok.Pos, "D_DECL_COMBO", "invalid type combination")
+			return
+		}
+		a.kind = tok.Text
+	}
+	p.checkAttrs(a, tok.Pos)
+}
+
+// checkAttrs reports attributes that do not go with the type's kind,
+// in dt_decl_check's order. DTrace makes these checks as each specifier
+// is reduced, so a tagged type's are at its "{" or the token after its
+// name.
+func (p *parser) checkAttrs(a *declAttrs, pos token.Pos) {
+	if a.kind == "" || a.bad {
+		return
+	}
+	sign := a.signed || a.unsigned
+	integer := a.kind == "void" || a.kind == "char" || a.kind == "int"
+	var tag, msg string
+	switch {
+	case a.kind == "char" && (a.short || a.long > 0):
+		tag, msg = "D_DECL_CHARATTR", "invalid type declaration: short and long may not be used with char type"
+	case a.kind == "void" && (a.short || a.long > 0 || sign):
+		tag, msg = "D_DECL_VOIDATTR", "invalid type declaration: attributes may not be used with void type"
+	case !integer && sign:
+		tag, msg = "D_DECL_SIGNINT", "invalid type declaration: signed and unsigned may only be used with integer type"
+	case !integer && a.kind != "float" && a.kind != "double" && a.long > 0:
+		tag, msg = "D_DECL_LONGINT", "invalid type declaration: long and long long may only be used with integer or floating-point type"
+	default:
+		return
+	}
+	a.bad = true
+	p.errorAt(pos, tag, msg)
 }
 
 // identIsType decides whether the identifier at the start of specifiers
@@ -163,7 +235,10 @@ func (p *parser) identIsType(mode specMode) bool {
 // TaggedType = ( "struct" | "union" ) [ ident ] [ StructBody ]
 //
 //	| "enum" [ ident ] [ EnumBody ] .
-func (p *parser) tagged(t *ast.TypeExpr) {
+//
+// tagged returns the position of the "{" that opens the body, or of the
+// token after the name: where DTrace's grammar declares the type.
+func (p *parser) tagged(t *ast.TypeExpr) token.Pos {
 	kw := p.tok
 	p.next()
 	t.Name = kw.Text
@@ -171,17 +246,19 @@ func (p *parser) tagged(t *ast.TypeExpr) {
 		t.Name += " " + p.tok.Text
 		p.next()
 	}
+	at := p.tok.Pos
 	if p.tok.Kind != token.LBRACE {
 		if t.Name == kw.Text { // neither a tag nor a body
 			p.syntaxError()
 		}
-		return
+		return at
 	}
 	if kw.Kind == token.ENUM {
 		t.Enums = p.enumBody()
 	} else {
 		t.Members = p.structBody()
 	}
+	return at
 }
 
 // TypeName = Specs AbstractDeclarator .

@@ -102,7 +102,8 @@ func (s *Scanner) scanOperator() Token {
 // Like DTrace, it looks past blanks and comments: a following '{', ';', '/'
 // or end of input means the predicate is over; anything else makes the
 // slash a division. A closing slash inside open parentheses or brackets
-// is reported, and still closes the predicate.
+// is reported, and still closes the predicate; DTrace's lexer reports it
+// having read ahead, so at the character that told it.
 func (s *Scanner) closesPredicate(start int) bool {
 	i := s.off
 	for i < len(s.src) {
@@ -130,9 +131,9 @@ func (s *Scanner) closesPredicate(start int) bool {
 		break
 	}
 	if s.parens > 0 {
-		s.syntaxError(start, "closing ) expected in predicate before /")
+		s.syntaxError(i, "closing ) expected in predicate before /")
 	} else if s.brackets > 0 {
-		s.syntaxError(start, "closing ] expected in predicate before /")
+		s.syntaxError(i, "closing ] expected in predicate before /")
 	}
 	s.nparens -= s.parens
 	s.nbrackets -= s.brackets

@@ -190,8 +190,10 @@ var scanErrorTests = []struct{ src, err string }{
 	{"#pragma D error \"abc\n", "2:1: D_STR_NL newline encountered in string literal"},
 	{"#line 089\n", "1:7: D_INT_DIGIT constant 089 contains invalid digit 8"},
 	{"BEGIN { }\n#pragma D option quiet", "2:23: D_SYNTAX end-of-file encountered before end of control line"},
-	{"A /(x/ {}", "1:6: D_SYNTAX closing ) expected in predicate before /"},
-	{"A /a[x/ {}", "1:7: D_SYNTAX closing ] expected in predicate before /"},
+	// Reported where the lexer stopped looking ahead: at the "{".
+	{"A /(x/ {}", "1:8: D_SYNTAX closing ) expected in predicate before /"},
+	{"A /a[x/ {}", "1:9: D_SYNTAX closing ] expected in predicate before /"},
+	{"A\n/(x/\n{}", "3:1: D_SYNTAX closing ) expected in predicate before /"},
 }
 
 func TestScanErrors(t *testing.T) {

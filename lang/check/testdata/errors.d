@@ -47,6 +47,6 @@ BEGIN
 }
 
 syscall::read:entry
-/execname/			/* ERROR D_PRED_SCALAR "predicate result must be of scalar type" */
+/execname/			/* checked at the "}", once DTrace has the whole clause */
 {
-}
+}				/* ERROR D_PRED_SCALAR "predicate result must be of scalar type" */

@@ -168,7 +168,7 @@ BEGIN
 }
 
 syscall::read:entry
-/execname/			/* ERROR D_PRED_SCALAR "predicate result must be of scalar type" */
+/execname/			/* checked at the "}", once DTrace has the whole clause */
 {
 	dz = arg0 / 0;		/* ERROR D_DIV_ZERO "expression contains division by zero" */
 	mz = arg0 % (0);	/* ERROR D_DIV_ZERO "expression contains division by zero" */
@@ -177,7 +177,7 @@ syscall::read:entry
 	TAG_RED = 3;		/* ERROR D_OP_LVAL "operator = requires modifiable lvalue as an operand" */
 	TAG_INLINE++;		/* ERROR D_OP_LVAL "operator ++ requires modifiable lvalue as an operand" */
 	pid += 1;		/* ERROR D_OP_WRITE "operator += can only be applied to a writable variable" */
-}
+}				/* ERROR D_PRED_SCALAR "predicate result must be of scalar type" */
 
 /* DTrace checks the actions before the predicate: x is an int there. */
 syscall::write:entry

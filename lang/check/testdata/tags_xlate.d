@@ -13,15 +13,24 @@ translator taginfo_t < struct task_struct *T > {
 	fname = T->comm;
 };
 
+/*
+ * DTrace checks a translator once its definition has been parsed, so its
+ * errors are reported at the final ";", and only the first bad member.
+ */
 translator taginfo_t < int X > {
 	pid = X;
-	nosuch = 1;		/* ERROR D_XLATE_MEMB "translator member nosuch is not a member of taginfo_t" */
-	fname = 5;		/* ERROR D_XLATE_INCOMPAT "translator member fname definition uses incompatible types: \"char [16]\" = \"int\"" */
-};
+	nosuch = 1;
+	fname = 5;
+};	/* ERROR D_XLATE_MEMB "translator member nosuch is not a member of taginfo_t" */
 
-translator int < int X > {	/* ERROR D_XLATE_SOU "translator output type must be a struct or union" */
+translator taginfo_t < long X > {
+	fname = 5;
+	nosuch = 1;
+};	/* ERROR D_XLATE_INCOMPAT "translator member fname definition uses incompatible types: \"char [16]\" = \"int\"" */
+
+translator int < int X > {
 	x = X;
-};
+};	/* ERROR D_XLATE_SOU "translator output type must be a struct or union" */
 
 translator taginfo_t < struct task_struct *T > { pid = T->pid; };	/* ERROR D_XLATE_REDECL "translator from struct task_struct * to taginfo_t has already been declared" */
 translator struct tagxfwd < int X > { x = X; };	/* ERROR D_XLATE_SOU "incomplete struct/union/enum struct tagxfwd" */

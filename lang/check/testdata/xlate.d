@@ -17,9 +17,9 @@ translator myinfo_t < struct task_struct *T > {
 
 translator myinfo_t < int X > {
 	pid = X;
-	nosuch = 1;		/* ERROR D_XLATE_MEMB "translator member nosuch is not a member of myinfo_t" */
-	fname = 5;		/* ERROR D_XLATE_INCOMPAT "translator member fname definition uses incompatible types: \"char [16]\" = \"int\"" */
-};
+	nosuch = 1;
+	fname = 5;
+};	/* ERROR D_XLATE_MEMB "translator member nosuch is not a member of myinfo_t" */
 
 inline myinfo_t *curinfo = xlate <myinfo_t *> (curthread);
 

@@ -26,3 +26,11 @@ BEGIN { x = 'ab; }
 
 /* Recovered. */
 BEGIN { x = "ok\n"; y = '\n'; }
+
+/*
+ * DTrace's lexer reports an open parenthesis at the character after the
+ * closing slash, before its grammar sees the slash.
+ */
+BEGIN
+/rand(/
+{ }					/* ERROR D_SYNTAX "closing ) expected in predicate before /" */

@@ -24,8 +24,8 @@ BEGIN { x = sizeof(int; }		/* ERROR "syntax error near \";\"" */
 BEGIN { x = offsetof(struct foo); }	/* ERROR "syntax error near \")\"" */
 BEGIN { x = xlate(y); }			/* ERROR "syntax error near \"(\"" */
 BEGIN { x = / 2; }			/* ERROR "syntax error near \"/\"" */
-BEGIN { int; }				/* ERROR "syntax error near \";\"" */
-BEGIN { self int x = 1; }		/* ERROR "syntax error near \"=\"" */
+BEGIN { int; }				/* ERROR "syntax error near \"int\"" */
+BEGIN { self int x = 1; }		/* ERROR "syntax error near \"int\"" */
 BEGIN, { }				/* ERROR "syntax error near \"{\"" */
 BEGIN /x y/ { }				/* ERROR "syntax error near \"y\"" */
 BEGIN / / { }				/* ERROR "syntax error near \"/\"" */
