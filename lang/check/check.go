@@ -643,6 +643,11 @@ func (c *checker) declarable(n *ast.Declarator, t Type) bool {
 		c.errorf(n.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", t, n.Name)
 	case r.Kind == Struct || r.Kind == Array:
 		return true
+	case r.Kind == Float && r.Size <= 8:
+		// D has no floating-point arithmetic, but a float or double
+		// variable may be declared, holds 0 until assigned one, and
+		// printf()'s %e, %f and %g print it.
+		return true
 	case r.Kind != Int && r.Kind != String && r.Kind != Pointer:
 		c.errorf(n.At, "D_UNKNOWN", "variables of type %s are not supported yet", t)
 	default:
