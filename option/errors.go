@@ -6,12 +6,14 @@ import "errors"
 // dtrace_errmsg() words them (EDT_BADOPTNAME, EDT_BADOPTVAL, ...), since
 // dtrace(1) prints them verbatim after "failed to set -x NAME: ".
 var (
-	ErrName     = errors.New("Invalid option name")
-	ErrValue    = errors.New("Invalid value for specified option")
-	ErrContext  = errors.New("Option cannot be used from within a D program")
-	ErrActive   = errors.New("Operation illegal when tracing is active")
-	ErrVersion  = errors.New("Version is not properly formatted or is too large")
-	ErrOverflow = errors.New("Value too large for defined data type") // strerror(EOVERFLOW)
+	ErrName         = errors.New("Invalid option name")
+	ErrValue        = errors.New("Invalid value for specified option")
+	ErrContext      = errors.New("Option cannot be used from within a D program")
+	ErrActive       = errors.New("Operation illegal when tracing is active")
+	ErrVersion      = errors.New("Version is not properly formatted or is too large")
+	ErrVersionUndef = errors.New("Requested version is not supported by compiler")
+	ErrNoReg        = errors.New("Insufficient registers to generate code")
+	ErrOverflow     = errors.New("Value too large for defined data type") // strerror(EOVERFLOW)
 )
 
 // Error reports an option that could not be set.

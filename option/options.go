@@ -125,8 +125,11 @@ func (o *Options) set(name, val string, has, inProgram bool) error {
 // parse turns the text given for opt into a value, or says why it cannot.
 func (opt *Option) parse(s string, has bool) (*value, error) {
 	if !has {
-		switch opt.Kind {
-		case Flag, Scalar, Size, Rate: // set, and numbers to 0, as in DTrace
+		switch {
+		case opt.Kind == Size && opt.min > 0:
+			return nil, ErrValue
+		case opt.Kind == Flag, opt.Kind == Scalar, opt.Kind == Size, opt.Kind == Rate:
+			// set, and numbers to 0, as in DTrace
 			return &value{on: true}, nil
 		}
 		return nil, ErrValue
@@ -142,8 +145,12 @@ func (opt *Option) parse(s string, has bool) (*value, error) {
 		return &value{on: on, n: n}, err
 	case Size:
 		n, err := parseSize(s)
-		if err == nil && opt.max != 0 && n > opt.max {
+		switch {
+		case err != nil:
+		case opt.max != 0 && n > opt.max:
 			err = ErrOverflow
+		case int64(n) < opt.min:
+			err = ErrValue
 		}
 		return &value{on: true, n: int64(n)}, err
 	case Rate:
@@ -151,6 +158,9 @@ func (opt *Option) parse(s string, has bool) (*value, error) {
 		return &value{on: true, n: int64(d)}, err
 	case Int:
 		n, err := parseInt(s, opt.min)
+		if err == nil && opt.checkInt != nil {
+			err = opt.checkInt(n)
+		}
 		return &value{on: true, n: n}, err
 	case Enum:
 		for _, w := range opt.Values {

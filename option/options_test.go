@@ -179,7 +179,7 @@ func TestSet(t *testing.T) {
 		{"cleanrate=0x1d", "cleanrate", 29 * time.Nanosecond}, // C reads d as a hex digit
 
 		// Int: decimal, with a floor.
-		{"iregs=16", "iregs", int64(16)},
+		{"iregs=8", "iregs", int64(8)}, // all the code generator has
 		{"tree=1", "tree", int64(1)},
 		{"pgmax=0", "pgmax", int64(0)},
 
@@ -201,8 +201,9 @@ func TestSet(t *testing.T) {
 		{"amin=Stable/Evolving/Common", "amin", "Stable/Evolving/Common"},
 		{"amin=private", "amin", "private"},
 		{"amin=stable//x", "amin", "stable//x"}, // DTrace stops at an empty part
-		{"version=1.13", "version", "1.13"},
+		{"version=1.6", "version", "1.6"},
 		{"version=1.2.1", "version", "1.2.1"},
+		{"version=2.0.01", "version", "2.0.01"},
 		{"ctypes=/tmp/c", "ctypes", "/tmp/c"},
 
 		// List.
@@ -316,6 +317,11 @@ func TestErrors(t *testing.T) {
 		{"linkmode=Kernel", ErrValue},
 
 		{"iregs=0", ErrValue},
+		{"iregs=9", ErrValue},
+		{"iregs=7", ErrNoReg},
+		{"strsize=1", ErrValue},
+		{"strsize=0", ErrValue},
+		{"strsize", ErrValue},
 		{"iregs=x", ErrValue},
 		{"iregs", ErrValue},
 		{"pgmax=-1", ErrValue},
@@ -328,6 +334,8 @@ func TestErrors(t *testing.T) {
 		{"version=256.0", ErrVersion},
 		{"version=1.2.3.4", ErrVersion},
 		{"version=", ErrVersion},
+		{"version=1.13", ErrVersionUndef},
+		{"version=99.1", ErrVersionUndef},
 
 		{"define", ErrValue},
 		{"libdir", ErrValue},

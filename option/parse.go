@@ -1,8 +1,10 @@
 package option
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -230,10 +232,45 @@ func containsFold(list []string, s string) bool {
 	return false
 }
 
+// versions are the D language versions DTrace has defined, as
+// "major.minor.micro"; -x version must name one of them.
+var versions = []string{"1.0.0", "1.1.0", "1.2.0", "1.2.1", "1.2.2", "1.3.0", "1.4.0", "1.4.1",
+	"1.5.0", "1.6.0", "1.6.1", "1.6.2", "1.6.3", "1.6.4", "2.0.0", "2.0.1"}
+
 // checkVersion accepts a D version "major[.minor[.micro]]" within
-// DTrace's limits (255.4095.4095). Whether the compiler knows that version
-// is the compiler's question, not this package's.
+// DTrace's limits (255.4095.4095) that DTrace has defined.
 func checkVersion(s string) error {
+	if err := checkVersionSyntax(s); err != nil {
+		return err
+	}
+	full := s
+	for strings.Count(full, ".") < 2 {
+		full += ".0"
+	}
+	// Leading zeros do not make another version.
+	var v [3]uint64
+	for i, p := range strings.Split(full, ".") {
+		v[i], _ = strconv.ParseUint(p, 10, 64)
+	}
+	if !slices.Contains(versions, fmt.Sprintf("%d.%d.%d", v[0], v[1], v[2])) {
+		return ErrVersionUndef
+	}
+	return nil
+}
+
+// checkIregs accepts -x iregs as DTrace does: no more registers than
+// the code generator has (8), and fewer are not enough.
+func checkIregs(n int64) error {
+	switch {
+	case n > 8:
+		return ErrValue
+	case n < 8:
+		return ErrNoReg
+	}
+	return nil
+}
+
+func checkVersionSyntax(s string) error {
 	parts := strings.Split(s, ".")
 	if len(parts) > 3 {
 		return ErrVersion

@@ -30,7 +30,8 @@ type Option struct {
 	cppWords     bool               // List: its value's words are preprocessor arguments
 	env          int                // List: +1 setenv, -1 unsetenv
 	max          uint64             // Size: larger values are ErrOverflow
-	min          int64              // Int: smallest value accepted
+	min          int64              // Int, Size: smallest value accepted
+	checkInt     func(int64) error  // Int: what the value must be
 }
 
 // table is every option, sorted by name so lookup can binary-search.
@@ -79,7 +80,7 @@ var table = []Option{
 	{Name: "flowindent", Kind: Scalar, Class: Dynamic, Flag: "-F"},
 	{Name: "grabanon", Kind: Scalar, Class: RunTime, Flag: "-a"},
 	{Name: "incdir", Kind: List, Class: CompileTime, Flag: "-I", CommandLineOnly: true, cpp: "-I"},
-	{Name: "iregs", Kind: Int, Class: CompileTime, Default: "8", min: 1},
+	{Name: "iregs", Kind: Int, Class: CompileTime, Default: "8", min: 1, checkInt: checkIregs},
 	{Name: "jstackframes", Kind: Scalar, Class: RunTime, Default: "50"},
 	{Name: "jstackstrsize", Kind: Size, Class: RunTime, Default: "512"},
 	{Name: "kdefs", Kind: Flag, Class: CompileTime, inverts: "knodefs"},
@@ -90,6 +91,9 @@ var table = []Option{
 	{Name: "libdir", Kind: List, Class: CompileTime, Flag: "-L"},
 	{Name: "linkmode", Kind: Enum, Class: CompileTime, Default: "kernel", Values: []string{"kernel", "primary", "dynamic", "static"}},
 	{Name: "linktype", Kind: Enum, Class: CompileTime, Default: "elf", Values: []string{"elf", "dof"}, fold: true},
+	// Where DTrace looks for kernel modules' type data; godtrace reads
+	// BTF from /sys/kernel/btf, so it is accepted and has no effect.
+	{Name: "modpath", Kind: String, Class: CompileTime, CommandLineOnly: true, Origin: "Oracle Linux"},
 	{Name: "nolibs", Kind: Flag, Class: CompileTime},
 	{Name: "nspec", Kind: Scalar, Class: RunTime, Default: "1"},
 	{Name: "oformat", Kind: Enum, Class: CompileTime, Default: "none", Values: []string{"json", "xml", "html", "none"}, Origin: "FreeBSD"},
@@ -106,7 +110,8 @@ var table = []Option{
 	{Name: "statusrate", Kind: Rate, Class: RunTime, Default: "1hz"},
 	{Name: "stdc", Kind: Enum, Class: CompileTime, Default: "a", Values: []string{"a", "c", "s", "t"}, Flag: "-X", CommandLineOnly: true},
 	{Name: "strip", Kind: Flag, Class: CompileTime},
-	{Name: "strsize", Kind: Size, Class: RunTime, Default: "256", max: 1<<32 - 1},
+	// At least 2: room for the mark of a variable holding NULL.
+	{Name: "strsize", Kind: Size, Class: RunTime, Default: "256", min: 2, max: 1<<32 - 1},
 	{Name: "switchrate", Kind: Rate, Class: Dynamic, Default: "1hz"},
 	{Name: "syslibdir", Kind: String, Class: CompileTime, Default: "/usr/lib/dtrace"},
 	{Name: "temporal", Kind: Scalar, Class: RunTime, Default: "1", Origin: "illumos, FreeBSD"},

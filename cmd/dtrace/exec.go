@@ -70,9 +70,11 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 	}
 	// As in DTrace, quiet mode (-q or the pragma) suppresses the
 	// notices of how many probes each source matched.
+	total := 0
 	for i, n := range h.Matches() {
+		total += n
 		if inv.Options.Bool("quiet") {
-			break
+			continue
 		}
 		s := inv.Sources[i]
 		if s.Kind == SourceFile {
@@ -80,6 +82,13 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		} else {
 			fmt.Fprintln(stderr, format.Matched(s.Text, n))
 		}
+	}
+	// A program that enables nothing (an empty one under -x empty, or
+	// one of descriptions matching nothing under -Z) would wait forever:
+	// DTrace refuses it unless -Z asked for probes that may come later.
+	if total == 0 && !inv.Options.Bool("zdefs") {
+		fmt.Fprintln(stderr, "dtrace: no probes matched")
+		return 1
 	}
 	printer := dtrace.NewPrinter(out, stderr, inv.Options.Bool("quiet"))
 	// dtrace(1)'s testing mode, which test suites such as Oracle's turn

@@ -1,3 +1,1 @@
-/* Only declarations and pragmas: DTrace has nothing to compile. */
-#pragma D option quiet
-int x;
+/* nothing to enable */
