@@ -268,11 +268,13 @@ func (h *Handle) principalBuffers() error {
 	return nil
 }
 
-// noteExit records an exit() action's status.
+// noteExit records an exit() action's status. As in DTrace, the last
+// exit() consumed sets it: an END clause's exit() overrides the one that
+// ended tracing.
 func (h *Handle) noteExit(r *consume.Record) {
 	for i := range r.ECB.Actions {
 		a := &r.ECB.Actions[i]
-		if a.Kind == spec.ActExit && a.Ran(r.Data) && !h.done {
+		if a.Kind == spec.ActExit && a.Ran(r.Data) {
 			h.done = true
 			h.status = int(int32(r.Datum(a.Items[0]).Int))
 		}
