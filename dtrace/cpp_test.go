@@ -22,7 +22,7 @@ func TestCPPArgs(t *testing.T) {
 		// that -U__linux undoes -D__linux.
 		{[]string{"define=X=5", "undef=__linux", "incdir=/inc", "cpphdrs", "define=Y"}, "amd64",
 			fixed + " -D__amd64 -DX=5 -U__linux -I/inc -H -DY -D__SUNW_D_VERSION=0x0100d000 -std=c99"},
-		{[]string{"version=1.2.3"}, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x01002003 -std=c99"},
+		{[]string{"version=1.2.2"}, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x01002002 -std=c99"},
 		{[]string{"stdc=s"}, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x0100d000 -traditional-cpp"},
 		{[]string{"stdc=c"}, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x0100d000"},
 		{[]string{"stdc=t"}, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x0100d000"},
