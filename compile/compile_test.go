@@ -160,7 +160,7 @@ func TestErrors(t *testing.T) {
 		{"syscall::nosuch:entry { }", "line 1: probe description syscall::nosuch:entry does not match any probes"},
 		{"BEGIN { x = y; }", "line 1: failed to resolve y: Unknown variable name"},
 		// A code generation error, at its line.
-		{"struct b { int f:3; } v;\nBEGIN\n{\n\tv.f = 1;\n}", "line 4: assignment to a bit-field of a variable is not supported yet"},
+		{"struct b { int f:3; } v;\nBEGIN\n{\n\tv.f += 1;\n}", "line 4: assignment to a bit-field of a variable is not supported yet"},
 		{"tick-0 { }", "line 1: probe description :::tick-0 does not match any probes"},
 	} {
 		_, err := compileSrc(t, "", tt.src)

@@ -89,8 +89,12 @@ func (g *gen) zeroBlock(n int) int {
 // storeMem stores R0, a value of type t, into the variable memory x
 // names, leaving the value in R0.
 func (g *gen) storeMem(x ast.Expr, t check.Type) {
-	if s, ok := ast.Unparen(x).(*ast.SelectorExpr); ok && g.c.info.Members[s].BitSize > 0 {
-		g.fail(x, "assignment to a bit-field of a variable is not supported yet")
+	var m check.Member
+	if s, ok := ast.Unparen(x).(*ast.SelectorExpr); ok {
+		m = g.c.info.Members[s]
+	}
+	if m.BitSize > 0 && (g.c.info.AllocaMem[x] || !g.isVarMemory(x)) {
+		g.fail(x, "assignment to a bit-field outside a D variable is not supported yet")
 		return
 	}
 	if g.c.info.AllocaMem[x] {
@@ -101,12 +105,18 @@ func (g *gen) storeMem(x ast.Expr, t check.Type) {
 		g.fail(x, "cannot store to kernel memory")
 		return
 	}
-	g.normalize(asm.R0, t)
+	if m.BitSize == 0 {
+		g.normalize(asm.R0, t)
+	}
 	val := g.push()
 	dropped, done := g.newLabel(), g.newLabel()
 	dynamic := g.storeAddr(x, dropped)
 	g.pop(asm.R1)
-	g.emit(asm.StoreMem(asm.R0, 0, asm.R1, sizeOf(t.Size)), asm.Mov.Reg(asm.R0, asm.R1))
+	if m.BitSize > 0 {
+		g.storeBits(m, t)
+	} else {
+		g.emit(asm.StoreMem(asm.R0, 0, asm.R1, sizeOf(t.Size)), asm.Mov.Reg(asm.R0, asm.R1))
+	}
 	if dynamic {
 		// A dropped store still yields its value.
 		g.emit(asm.Ja.Label(done))
@@ -224,4 +234,47 @@ func (g *gen) freeDyn(x ast.Expr) {
 	v, loc := g.varOf(x)
 	g.mapKey(loc.mapName, g.dynKey(x, v, loc))
 	g.emit(asm.FnMapDeleteElem.Call(), asm.Mov.Imm(asm.R0, 0))
+}
+
+// storeBits stores R1 into bit-field m of the struct member whose bytes
+// start at R0, leaving in R0 the value the field now holds (cut to its
+// width and extended by its type's signedness). The field's bytes are
+// rewritten one at a time, so that a field of any width and offset
+// touches only the bytes it occupies. It uses R1-R3.
+func (g *gen) storeBits(m check.Member, t check.Type) {
+	mask := uint64(1)<<uint(m.BitSize) - 1
+	if m.BitSize >= 64 {
+		mask = ^uint64(0)
+	}
+	g.emit(
+		asm.LoadImm(asm.R2, int64(mask), asm.DWord),
+		asm.And.Reg(asm.R1, asm.R2),
+		asm.LSh.Imm(asm.R1, int32(m.BitOff)),
+	)
+	field := mask << uint(m.BitOff)
+	for i := 0; i < (m.BitOff+m.BitSize+7)/8; i++ {
+		bm := int32(byte(field >> (8 * i)))
+		if bm == 0 {
+			continue
+		}
+		g.emit(
+			asm.LoadMem(asm.R2, asm.R0, int16(i), asm.Byte),
+			asm.And.Imm(asm.R2, ^bm&0xff),
+			asm.Mov.Reg(asm.R3, asm.R1),
+			asm.RSh.Imm(asm.R3, int32(8*i)),
+			asm.And.Imm(asm.R3, bm),
+			asm.Or.Reg(asm.R2, asm.R3),
+			asm.StoreMem(asm.R0, int16(i), asm.R2, asm.Byte),
+		)
+	}
+	// The value, as a read of the field would give it.
+	g.emit(
+		asm.Mov.Reg(asm.R0, asm.R1),
+		asm.LSh.Imm(asm.R0, int32(64-m.BitOff-m.BitSize)),
+	)
+	if t.Signed {
+		g.emit(asm.ArSh.Imm(asm.R0, int32(64-m.BitSize)))
+	} else {
+		g.emit(asm.RSh.Imm(asm.R0, int32(64-m.BitSize)))
+	}
 }
