@@ -109,7 +109,10 @@ func TestTypes(t *testing.T) {
 		{"'a'", "char"},
 		{`"abc"`, "string"},
 		{"pid", "pid_t"},
-		{"pid + 1", "int"},
+		{"pid + 1", "pid_t"}, // equal ranks: the left operand's type, as in DTrace
+		{"(unsigned char)1 + (char)2", "unsigned char"}, // no promotion to int in D
+		{"(short)1 * 1", "int"},
+		{"(char)1 << 9", "char"},
 		{"arg0", "int64_t"},
 		{"arg0 + 1", "int64_t"},
 		{"timestamp - 1", "uint64_t"},

@@ -369,7 +369,8 @@ func (c *checker) binary1(e *ast.BinaryExpr) Type {
 		return TypeInvalid
 	}
 	if e.Op == token.SHL || e.Op == token.SHR {
-		return promote(x)
+		// The left operand's type, as dt_cook_op2 gives it.
+		return x
 	}
 	return arith(x, y)
 }

@@ -211,20 +211,24 @@ func promote(t Type) Type {
 	return t
 }
 
-// arith returns the type of a binary arithmetic operation under C's usual
-// arithmetic conversions.
+// arith returns the type of a binary arithmetic operation by DTrace's
+// rule (dt_type_promote()), which is not C's: there is no promotion to
+// int, and the operand of higher rank (its size in bits, plus one if
+// unsigned) gives its type, so an unsigned char plus a char is an
+// unsigned char. The value is computed in 64 bits and narrows to that
+// type only where it is stored or recorded.
 func arith(x, y Type) Type {
-	x, y = promote(x), promote(y)
-	switch {
-	case x.Size > y.Size:
-		return x
-	case y.Size > x.Size:
-		return y
-	case !x.Signed:
-		return x
-	default:
+	rank := func(t Type) int {
+		r := 8 * t.Size
+		if !t.Signed {
+			r++
+		}
+		return r
+	}
+	if rank(y) > rank(x) {
 		return y
 	}
+	return x
 }
 
 // typeNames maps the D type names the skeleton understands in casts and

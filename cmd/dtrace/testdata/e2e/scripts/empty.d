@@ -1,1 +1,3 @@
-/* nothing to enable */
+/* Only declarations and pragmas: DTrace has nothing to compile. */
+#pragma D option quiet
+int x;
