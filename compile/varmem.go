@@ -69,11 +69,12 @@ func (g *gen) varAddr(e ast.Expr) {
 }
 
 // boundIndex faults unless the index in R0 is within an array of n
-// elements; the fault's value is the index.
+// elements, with Oracle DTrace's "index out of bounds" whose value is
+// the index.
 func (g *gen) boundIndex(n int) {
 	ok := g.newLabel()
 	g.emit(asm.JLT.Imm(asm.R0, int32(n), ok), asm.StoreMem(asm.R10, stackKey, asm.R0, asm.DWord))
-	g.raiseWith(faultBadAddr)
+	g.raiseWith(spec.FaultBadIndex)
 	g.mark(ok)
 }
 

@@ -175,7 +175,7 @@ type jsonFault struct {
 var faultNames = map[uint32]string{
 	spec.FaultBadAddr: "badaddr", spec.FaultIllOp: "illop",
 	spec.FaultDivZero: "divzero", spec.FaultNoScratch: "noscratch",
-	spec.FaultBadSize: "badsize",
+	spec.FaultBadSize: "badsize", spec.FaultBadIndex: "badindex",
 }
 
 // Fault writes a probe-time error as an "error" object, and as DTrace

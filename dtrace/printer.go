@@ -171,6 +171,8 @@ func (p *Printer) Fault(h *Handle, f *consume.Fault) error {
 		what = fmt.Sprintf("invalid size (0x%x)", f.Value)
 	case spec.FaultBadAddr:
 		what = fmt.Sprintf("invalid address (0x%x)", f.Value)
+	case spec.FaultBadIndex:
+		what = fmt.Sprintf("index out of bounds (%d)", int64(f.Value))
 	}
 	where := ""
 	if f.Offset >= 0 {

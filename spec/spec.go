@@ -125,6 +125,7 @@ const (
 	FaultDivZero   = 4
 	FaultNoScratch = 5
 	FaultBadSize   = 10 // Oracle Linux DTrace's DTRACEFLT_BADSIZE
+	FaultBadIndex  = 11 // Oracle Linux DTrace's DTRACEFLT_BADINDEX
 )
 
 // Program is a compiled D program.

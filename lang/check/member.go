@@ -243,6 +243,15 @@ func (c *checker) element(e *ast.IndexExpr) Type {
 		c.errorf(e.Pos(), "D_ARR_BADREF", "cannot access %s as an associative array", c.nodeName(e.X))
 		return TypeInvalid
 	}
+	// A constant index past a declared array's end is refused here, as
+	// DTrace does for arrays of more than one element (a one-element
+	// array is C's idiom for one of any length).
+	if r := xt.resolved(); r.Kind == Array && r.Len > 1 {
+		if v, ok := c.intConst(e.Keys[0]); ok && uint64(v) >= uint64(r.Len) {
+			c.errorf(e.Pos(), "D_ARR_BOUNDS", "index outside array bounds: %d, max is %d", uint64(v), r.Len)
+			return TypeInvalid
+		}
+	}
 	switch {
 	case pt.Kind == String:
 		return TypeChar

@@ -101,6 +101,9 @@ var Messages = map[string][]Message{
 	"D_ARGS_XLATOR": {
 		{"translator for %s[%d] from %s to %s is not defined", "dt_ident.c: dt_idcook_args, no translator from the native to the translated argument type; args: \"args\", index, native type, translated type"},
 	},
+	"D_ARR_BOUNDS": {
+		{"index outside array bounds: %d, max is %d", "Oracle dt_parser.c: dt_cook_op2 ([), a constant index past the end of an array of more than one element; args: index, element count"},
+	},
 	"D_ARR_BADREF": {
 		{"cannot access %s as an associative array", "dt_parser.c: dt_cook_op2 ([), comma-separated subscript on a non-associative (scalar or pointer) array; arg: dt_node_name, e.g. \"scalar x\" or \"operator +\""},
 	},

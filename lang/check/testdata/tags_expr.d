@@ -15,6 +15,8 @@ struct tagflexs { int n; char data[]; };
 enum tag_color { TAG_RED };
 inline int TAG_INLINE = 1;
 inline int tagsq[int x] = x * x;
+int tagarr[5];
+int tagone[1];
 
 BEGIN
 {
@@ -136,6 +138,9 @@ BEGIN
 	f16 = sizeof (p->bf);	/* ERROR D_SIZEOF_BITFIELD "cannot apply sizeof to a bit-field" */
 	f17 = *((struct file_operations *)arg0)->read;	/* ERROR D_DEREF_FUNC "cannot dereference pointer to function" */
 	f18 = i[1];		/* ERROR D_DEREF_NONPTR "cannot dereference non-pointer type" */
+	f21 = tagarr[5];	/* ERROR D_ARR_BOUNDS "index outside array bounds: 5, max is 5" */
+	tagarr[7] = 1;		/* ERROR D_ARR_BOUNDS "index outside array bounds: 7, max is 5" */
+	f22 = tagarr[4] + tagone[3];
 	f19 = ip[1, 2];		/* ERROR D_ARR_BADREF "cannot access scalar ip as an associative array" */
 	f20 = (ip + 1)[1, 2];	/* ERROR D_ARR_BADREF "cannot access operator + as an associative array" */
 	this->loc[1] = 2;	/* ERROR D_ARR_LOCAL "local variables may not be used as associative arrays: loc" */
