@@ -85,10 +85,12 @@ func mergeValue(into *format.AggValue, v format.AggValue) {
 }
 
 // printAgg prints one aggregation without a format, sorted as DTrace
-// sorts it. An aggregation with no data prints nothing.
+// sorts it. An aggregation with no data prints only a blank line.
 func (p *Printer) printAgg(h *Handle, a *spec.Aggregation, entries []*consume.AggEntry) error {
 	if len(entries) == 0 {
-		return nil
+		// Oracle's dt_printa() writes the blank line that starts an
+		// aggregation's output even when it has no entries.
+		return p.Out.WriteByte('\n')
 	}
 	return format.PrintAggregation(p.Out, h.aggDesc(a), h.aggRecords(a, entries), p.printOptions(h))
 }

@@ -205,7 +205,7 @@ func (c *checker) lquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool {
 	case limit < math.MinInt32 || limit > math.MaxInt32:
 		c.errorf(args[2].Pos(), "D_LQUANT_LIMVAL", "lquantize( ) argument #2 must be a 32-bit quantity")
 		return false
-	case limit < base:
+	case limit <= base:
 		c.errorf(a.At, "D_LQUANT_MISMATCH", "lquantize( ) base (argument #1) must be less than limit (argument #2)")
 		return false
 	}

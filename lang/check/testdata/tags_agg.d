@@ -33,6 +33,7 @@ BEGIN
 	@l1 = lquantize(i, i, 10);	/* ERROR D_LQUANT_BASETYPE "lquantize( ) argument #1 must be an integer constant" */
 	@l2 = lquantize(i, 0, i);	/* ERROR D_LQUANT_LIMTYPE "lquantize( ) argument #2 must be an integer constant" */
 	@l3 = lquantize(i, 10, 0);	/* ERROR D_LQUANT_MISMATCH "lquantize( ) base (argument #1) must be less than limit (argument #2)" */
+	@l3b = lquantize(i, 10, 10, -1);	/* ERROR D_LQUANT_MISMATCH "lquantize( ) base (argument #1) must be less than limit (argument #2)" */
 	@l4 = lquantize(i, 0, 10, 70000);	/* ERROR D_LQUANT_STEPVAL "lquantize( ) argument #3 must be a 16-bit quantity" */
 	@l5 = lquantize(i, 0x100000000, 10);	/* ERROR D_LQUANT_BASEVAL "lquantize( ) argument #1 must be a 32-bit quantity" */
 	@l6 = lquantize(i, 0, -0x100000000);	/* ERROR D_LQUANT_LIMVAL "lquantize( ) argument #2 must be a 32-bit quantity" */
