@@ -283,6 +283,9 @@ func (h *Handle) Exec() error {
 	if err := h.principalBuffers(); err != nil {
 		return err
 	}
+	if err := h.checkBufferSizes(); err != nil {
+		return err
+	}
 	objs, err := load.Load(h.prog)
 	if err != nil {
 		return err

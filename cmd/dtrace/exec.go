@@ -64,10 +64,6 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 	if inv.CompileOnly {
 		return 0
 	}
-	if err := h.Exec(); err != nil {
-		fmt.Fprintf(stderr, "dtrace: could not enable tracing: %v\n", err)
-		return 1
-	}
 	// As in DTrace, quiet mode (-q or the pragma) suppresses the
 	// notices of how many probes each source matched.
 	total := 0
@@ -88,6 +84,10 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 	// DTrace refuses it unless -Z asked for probes that may come later.
 	if total == 0 && !inv.Options.Bool("zdefs") {
 		fmt.Fprintln(stderr, "dtrace: no probes matched")
+		return 1
+	}
+	if err := h.Exec(); err != nil {
+		fmt.Fprintf(stderr, "dtrace: could not enable tracing: %v\n", err)
 		return 1
 	}
 	printer := dtrace.NewPrinter(out, stderr, inv.Options.Bool("quiet"))

@@ -1,0 +1,54 @@
+package dtrace
+
+import (
+	"errors"
+	"strings"
+)
+
+// errBufTooSmall is libdtrace's EDT_BUFTOOSMALL, which dtrace(1)
+// reports as "could not enable tracing: Enabling exceeds size of buffer".
+var errBufTooSmall = errors.New("Enabling exceeds size of buffer")
+
+// faultRecordSize is the size of the record a probe-time fault writes
+// (consume.Decode).
+const faultRecordSize = 32
+
+// ringHeader is what the ring buffer adds before each record.
+const ringHeader = 8
+
+// checkBufferSizes refuses, as DTrace does when tracing is enabled,
+// buffers too small to hold one of what they exist for: bufsize (0
+// included) one record, aggsize one aggregation entry, dynvarsize one
+// dynamic variable. Without this a too small size would silently lose
+// every record or entry.
+func (h *Handle) checkBufferSizes() error {
+	rec := faultRecordSize
+	for _, e := range h.prog.ECBs {
+		if e.Record && e.Size > rec {
+			rec = e.Size
+		}
+	}
+	if size := h.Options.Size("bufsize"); size < uint64(rec+ringHeader) {
+		return errBufTooSmall
+	}
+	entry := 0
+	for _, a := range h.prog.Aggs {
+		// As its map holds it: an aggregation without keys has a
+		// 4-byte index.
+		m := h.prog.Maps[a.Map]
+		entry = max(entry, int(m.KeySize+m.ValueSize))
+	}
+	if entry > 0 && h.Options.Size("aggsize") < uint64(entry) {
+		return errBufTooSmall
+	}
+	entry = 0
+	for name, m := range h.prog.Maps {
+		if strings.HasPrefix(name, "assoc_") || strings.HasPrefix(name, "self_") {
+			entry = max(entry, int(m.KeySize+m.ValueSize))
+		}
+	}
+	if entry > 0 && h.Options.Size("dynvarsize") < uint64(entry) {
+		return errBufTooSmall
+	}
+	return nil
+}
