@@ -28,6 +28,12 @@ func (g *gen) loadVar(e ast.Expr) {
 		g.fail(e, "unresolved variable")
 		return
 	}
+	if v.Type.Kind == check.Float && v.Type.Size > 8 {
+		// A long double is declared and holds 0, but no register
+		// holds it.
+		g.fail(e, "values of type %s cannot be used here yet", v.Type)
+		return
+	}
 	str := v.Type.Kind == check.String
 	switch {
 	case loc.mapName != "":

@@ -643,7 +643,7 @@ func (c *checker) declarable(n *ast.Declarator, t Type) bool {
 		c.errorf(n.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", t, n.Name)
 	case r.Kind == Struct || r.Kind == Array:
 		return true
-	case r.Kind == Float && r.Size <= 8:
+	case r.Kind == Float:
 		// D has no floating-point arithmetic, but a float or double
 		// variable may be declared, holds 0 until assigned one, and
 		// printf()'s %e, %f and %g print it.

@@ -260,9 +260,11 @@ var typeNames = map[string]Type{
 	// provider's CPU arguments.
 	"cpuinfo_t": cpuinfoType,
 	"uint_t":    TypeUint, "ulong_t": TypeUlong, "uchar_t": {Kind: Int, Size: 1, Name: "uchar_t"},
-	"ushort_t":  {Kind: Int, Size: 2, Name: "ushort_t"},
-	"boolean_t": {Kind: Int, Size: 4, Signed: true, Name: "boolean_t"},
-	"off_t":     {Kind: Int, Size: 8, Signed: true, Name: "off_t"}, "time_t": {Kind: Int, Size: 8, Signed: true, Name: "time_t"},
+	"ushort_t": {Kind: Int, Size: 2, Name: "ushort_t"},
+	// D's own LP64 typedef of unsigned long long (dt_open.c).
+	"u_longlong_t": {Kind: Int, Size: 8, Name: "u_longlong_t"},
+	"boolean_t":    {Kind: Int, Size: 4, Signed: true, Name: "boolean_t"},
+	"off_t":        {Kind: Int, Size: 8, Signed: true, Name: "off_t"}, "time_t": {Kind: Int, Size: 8, Signed: true, Name: "time_t"},
 	"void": TypeVoid,
 }
 
