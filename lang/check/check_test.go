@@ -110,7 +110,7 @@ func TestTypes(t *testing.T) {
 		{`"abc"`, "string"},
 		{"pid", "pid_t"},
 		{"(u_longlong_t)1", "u_longlong_t"},
-		{"pid + 1", "pid_t"}, // equal ranks: the left operand's type, as in DTrace
+		{"pid + 1", "pid_t"},                            // equal ranks: the left operand's type, as in DTrace
 		{"(unsigned char)1 + (char)2", "unsigned char"}, // no promotion to int in D
 		{"(short)1 * 1", "int"},
 		{"(char)1 << 9", "char"},
