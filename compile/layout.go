@@ -293,6 +293,22 @@ func pow2(n int) int {
 // trampoline builds the program that fires for probe p: it loads the
 // scratch area, checks the tracing state, captures the probe arguments,
 // and calls each clause function in program order.
+// maxInlineClause is the most instructions a clause run inline may
+// have: the trampoline jumps past it to its end, and a jump's offset is
+// a signed 16-bit count of instructions (an lddw counts twice), so some
+// room is kept for the trampoline itself.
+const maxInlineClause = 30000
+
+// rawLen is the length of insns in 8-byte instruction slots, as jump
+// offsets count them.
+func rawLen(insns asm.Instructions) int {
+	n := 0
+	for _, ins := range insns {
+		n += int(ins.Size()) / asm.InstructionSize
+	}
+	return n
+}
+
 func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgram, error) {
 	g := &gen{c: c, probe: p}
 	name := fmt.Sprintf("probe_%d", p.ID)
@@ -303,8 +319,10 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 	// A single clause that cannot fire ERROR runs inline: its code
 	// follows the trampoline's, and its return ends the program, which
 	// saves the call and the return through the trampoline on every
-	// firing. Its own return serves as the trampoline's way out.
-	inline := len(funcs) == 1 && !c.firesError(p, funcs[0])
+	// firing. Its own return serves as the trampoline's way out, which
+	// a jump must reach: a clause longer than a jump's 16-bit offset
+	// allows is called instead.
+	inline := len(funcs) == 1 && !c.firesError(p, funcs[0]) && rawLen(funcs[0].insns) < maxInlineClause
 	if inline {
 		out = funcs[0].ret
 	}
