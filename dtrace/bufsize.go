@@ -9,10 +9,6 @@ import (
 // reports as "could not enable tracing: Enabling exceeds size of buffer".
 var errBufTooSmall = errors.New("Enabling exceeds size of buffer")
 
-// faultRecordSize is the size of the record a probe-time fault writes
-// (consume.Decode).
-const faultRecordSize = 32
-
 // ringHeader is what the ring buffer adds before each record.
 const ringHeader = 8
 
@@ -22,7 +18,7 @@ const ringHeader = 8
 // dynamic variable. Without this a too small size would silently lose
 // every record or entry.
 func (h *Handle) checkBufferSizes() error {
-	rec := faultRecordSize
+	rec := 0
 	for _, e := range h.prog.ECBs {
 		if e.Record && e.Size > rec {
 			rec = e.Size
