@@ -205,6 +205,7 @@ func (c *compiler) stackKeyUses(a *check.Agg) []*ast.CallExpr {
 // buildAggKey builds an aggregation's key at scratch offset key: stacks
 // are captured in place, other keys evaluated as for any tuple.
 func (g *gen) buildAggKey(key int, items []spec.Item, keys []ast.Expr) {
+	g.tupleFits(keys)
 	for i := range keys {
 		if items[i].IsUserSym() {
 			g.recordUserSym(key+items[i].Off, keys[i])

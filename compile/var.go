@@ -133,8 +133,22 @@ func (g *gen) dynKey(e ast.Expr, v *check.Var, loc varLoc) int {
 	return key
 }
 
+// maxTuple is the most members a tuple (the keys of an associative array
+// or an aggregation) may have: DTrace assembles one in its tuple
+// registers, the tregs option's 8 and one more.
+const maxTuple = 9
+
+// tupleFits refuses a tuple of more members than DTrace can assemble,
+// with its words (EDT_NOTUPREG, reported without a line).
+func (g *gen) tupleFits(keys []ast.Expr) {
+	if len(keys) > maxTuple && g.err == nil {
+		g.err = &Error{Msg: "Insufficient tuple registers to generate code"}
+	}
+}
+
 // buildKey evaluates key expressions into their slots of a key buffer.
 func (g *gen) buildKey(key int, items []spec.Item, keys []ast.Expr) {
+	g.tupleFits(keys)
 	for i, k := range keys {
 		it := items[i]
 		if it.String && g.commInto(key+it.Off, it.Size, k) {
