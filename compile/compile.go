@@ -408,7 +408,7 @@ func (c *compiler) enable(probes [][]*provider.Probe) error {
 			g := &gen{c: c, probe: p, ecb: ecb, shared: sg}
 			g.clause(cl)
 			if g.err != nil {
-				if g.err.Line == 0 {
+				if g.err.Line == 0 && !g.err.NoLine {
 					e := errorAt(c.files, cl.At, "", "")
 					g.err.File, g.err.Line = e.File, e.Line
 				}

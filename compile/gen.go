@@ -215,6 +215,9 @@ type Error struct {
 	Line     int
 	Tag      string // D_* tag
 	Msg      string
+	// NoLine marks an error DTrace reports without a line, although
+	// code generation met it in a clause.
+	NoLine bool
 }
 
 func (e *Error) Error() string { return e.Msg }

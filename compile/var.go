@@ -142,7 +142,7 @@ const maxTuple = 9
 // with its words (EDT_NOTUPREG, reported without a line).
 func (g *gen) tupleFits(keys []ast.Expr) {
 	if len(keys) > maxTuple && g.err == nil {
-		g.err = &Error{Msg: "Insufficient tuple registers to generate code"}
+		g.err = &Error{Msg: "Insufficient tuple registers to generate code", NoLine: true}
 	}
 }
 
