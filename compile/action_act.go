@@ -23,18 +23,7 @@ func (g *gen) recordAct(call *ast.CallExpr, act check.Action) []spec.Item {
 	case spec.ActTracemem:
 		return g.recordTracemem(call, act.Size)
 	case spec.ActPrint:
-		// The declared type: a char array is printed as an array, not
-		// as the string D makes of it where a value is wanted.
-		arg := call.Args[0]
-		t := g.c.info.Types[arg]
-		var it spec.Item
-		if t.Kind == check.Struct || t.Kind == check.Array {
-			it = g.recordMemory(arg)
-		} else {
-			it = g.recordExpr(arg)
-		}
-		it.Print = printType(t, g.c.info.Enumerators)
-		return []spec.Item{it}
+		return g.recordPrint(call.Args[0])
 	case spec.ActSetopt:
 		var items []spec.Item
 		for _, a := range call.Args {
@@ -132,13 +121,46 @@ func (g *gen) recordTracemem(call *ast.CallExpr, size int) []spec.Item {
 	return append([]spec.Item{mem}, dsize...)
 }
 
+// recordPrint records print(p): the address p holds, then the object
+// there, as Oracle's dt_cg_act_print() does; an array stands for its
+// first element. NULL faults as any other
+// bad address does, and so does a failed read (where Oracle prints what
+// the buffer held); a pointer into alloca() memory must point at the
+// whole object.
+func (g *gen) recordPrint(arg ast.Expr) []spec.Item {
+	pt := g.typeOf(arg)
+	obj := *pt.Elem
+	size := check.PrintSize(obj)
+	if size > stagingSize/2 {
+		g.fail(arg, "%s is too large to print (%d bytes)", obj, size)
+		return nil
+	}
+	addr := spec.Item{Off: g.reserve(8, 8), Size: 8, TypeName: pt.Name}
+	data := spec.Item{Off: g.reserve(size, 8), Size: size, Bytes: true, TypeName: obj.Name,
+		Print: printType(obj, g.c.info.Enumerators)}
+	g.base(arg) // an array's address, a pointer's value
+	ok := g.newLabel()
+	g.emit(asm.JNE.Imm(asm.R0, 0, ok), storeImm64(asm.R10, stackKey, 0))
+	g.raiseWith(faultBadAddr)
+	g.mark(ok)
+	if g.c.info.AllocaPtrs[arg] {
+		g.allocaAccess(size)
+	}
+	g.emit(asm.StoreMem(regScratch, int16(g.c.layout.staging+addr.Off), asm.R0, asm.DWord))
+	g.read(func() {
+		g.emit(asm.Mov.Reg(asm.R1, regScratch), asm.Add.Imm(asm.R1, int32(g.c.layout.staging+data.Off)))
+	}, size, pt.Userland || pt.Kind == check.Array && g.userland(arg), false)
+	return []spec.Item{addr, data}
+}
+
 // printType describes t for print(), which the consumer lays out as
 // DTrace does from the type's CTF; enums gives an enum's names.
 func printType(t check.Type, enums func(check.Type) []check.Enumerator) *spec.PrintType {
 	pt := &spec.PrintType{Name: t.Name, Size: t.Size, Signed: t.Signed}
 	switch t.Kind {
 	case check.Int:
-		pt.Kind, pt.Char = spec.PrintInt, t.Size == 1 && t.Signed
+		// Oracle prints the type named char as a character.
+		pt.Kind, pt.Char = spec.PrintInt, t.Size == 1 && t.Name == "char"
 		if list := enums(t); list != nil {
 			pt.Kind, pt.Char = spec.PrintEnum, false
 			for _, e := range list {

@@ -54,9 +54,10 @@ func TestUserSymInExpression(t *testing.T) {
 }
 
 // tracemem() records the memory, then the dynamic size if any; print()
-// records its value with the type to print it by.
+// records the address it was given, then the object there with the type
+// to print it by (an array's first element).
 func TestTracememPrintRecords(t *testing.T) {
-	p, err := compileSrc(t, "", `struct s { int a; char n[3]; }; BEGIN { tracemem(arg0, 20, arg1); print(*(struct s *)arg0); print(1); }`)
+	p, err := compileSrc(t, "", `struct s { int a; char n[3]; }; BEGIN { tracemem(arg0, 20, arg1); print((struct s *)arg0); print(((struct s *)arg0)->n); }`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,14 +66,17 @@ func TestTracememPrintRecords(t *testing.T) {
 	if mem.Size != 20 || !mem.Bytes || dsize.Size != 8 || dsize.Off >= mem.Off {
 		t.Errorf("tracemem() records %+v and %+v", mem, dsize)
 	}
-	st := acts[1].Items[0]
-	if st.Size != 8 || !st.Bytes || st.Print == nil || st.Print.Kind != spec.PrintStruct || len(st.Print.Members) != 2 {
-		t.Fatalf("print(struct) records %+v", st)
+	addr, st := acts[1].Items[0], acts[1].Items[1]
+	if addr.Size != 8 || addr.Bytes || addr.TypeName != "struct s *" {
+		t.Errorf("print() records the address as %+v", addr)
+	}
+	if st.Size != 8 || !st.Bytes || st.Off <= addr.Off || st.Print == nil || st.Print.Kind != spec.PrintStruct || len(st.Print.Members) != 2 {
+		t.Fatalf("print(struct s *) records %+v", st)
 	}
 	if m := st.Print.Members[1]; m.Name != "n" || m.Off != 32 || m.Type.Kind != spec.PrintArray || m.Type.Len != 3 || !m.Type.Elem.Char {
 		t.Errorf("member n is %+v, type %+v", m, m.Type)
 	}
-	if in := acts[2].Items[0]; in.Size != 4 || in.Print.Kind != spec.PrintInt || in.Print.Name != "int" {
-		t.Errorf("print(1) records %+v, type %+v", in, in.Print)
+	if el := acts[2].Items[1]; el.Size != 1 || el.Print.Kind != spec.PrintInt || el.Print.Name != "char" || !el.Print.Char {
+		t.Errorf("print() of a char array records %+v, type %+v", el, el.Print)
 	}
 }

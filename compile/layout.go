@@ -120,7 +120,7 @@ func (c *compiler) dynVar(v *check.Var, name string, threadKey int) {
 }
 
 // keyLayout lays out a key tuple after start bytes: integers take 8
-// bytes, strings their bound rounded to 8.
+// bytes, strings their bound and structs their size, rounded to 8.
 func keyLayout(start int, types []check.Type, strsize int) ([]spec.Item, int) {
 	off := start
 	var items []spec.Item
@@ -130,9 +130,14 @@ func keyLayout(start int, types []check.Type, strsize int) ([]spec.Item, int) {
 		// records and prints it.
 		it := intItem(off, t, strsize)
 		slot := 8
-		if t.Kind == check.String {
+		switch t.Kind {
+		case check.String:
 			it.String, it.Size, it.StrSize = true, roundUp(t.Size, 8), strsize
 			slot = it.Size
+		case check.Struct:
+			// A struct or union is its bytes, the slot's rest zero.
+			it.Bytes, it.Size, it.Signed = true, t.Def.Size, false
+			slot = roundUp(it.Size, 8)
 		}
 		items = append(items, it)
 		off += slot

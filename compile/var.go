@@ -154,6 +154,10 @@ func (g *gen) buildKey(key int, items []spec.Item, keys []ast.Expr) {
 		if it.String && g.commInto(key+it.Off, it.Size, k) {
 			continue
 		}
+		if it.Bytes {
+			g.structKey(key+it.Off, it.Size, k)
+			continue
+		}
 		g.expr(k)
 		if it.String {
 			g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(key+it.Off)))
@@ -162,6 +166,20 @@ func (g *gen) buildKey(key int, items []spec.Item, keys []ast.Expr) {
 			g.emit(asm.StoreMem(regScratch, int16(key+it.Off), asm.R0, asm.DWord))
 		}
 	}
+}
+
+// structKey copies the struct or union k names into the n bytes at
+// scratch offset off, and zeroes the rest of its 8-byte slots: equal
+// bytes are the same key, as in Oracle DTrace (padding included, which
+// is zero in a D variable).
+func (g *gen) structKey(off, n int, k ast.Expr) {
+	for i := n &^ 7; i < roundUp(n, 8); i += 8 {
+		g.emit(storeImm64(regScratch, int16(off+i), 0))
+	}
+	g.memAddr(k, n)
+	g.read(func() {
+		g.emit(asm.Mov.Reg(asm.R1, regScratch), asm.Add.Imm(asm.R1, int32(off)))
+	}, n, g.userland(k), false)
 }
 
 // commInto generates key expression k straight into the n bytes at

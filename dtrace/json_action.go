@@ -41,6 +41,7 @@ type jsonExit struct {
 
 type jsonPrint struct {
 	Action   string     `json:"action"` // "print"
+	Address  uint64     `json:"address"`
 	TypeName string     `json:"type_name"`
 	Text     string     `json:"text"`
 	Value    jsonMemory `json:"value"`
@@ -84,13 +85,13 @@ func (j *JSON) action(h *Handle, r *consume.Record, a *spec.Action) (any, error)
 	case spec.ActTracemem:
 		return jsonValueOut{Action: "tracemem", Value: jsonDatum(format.BytesDatum(tracememBytes(r, a)))}, nil
 	case spec.ActPrint:
-		it := a.Items[0]
-		raw := r.Data[it.Off : it.Off+it.Size]
+		addr, raw := printRecord(r, a)
+		t := a.Items[1].Print
 		var b bytes.Buffer
-		if err := format.PrintTyped(&b, it.Print, raw); err != nil {
+		if err := format.PrintTyped(&b, addr, t, raw, printLimit(h.Options)); err != nil {
 			return nil, err
 		}
-		return jsonPrint{Action: "print", TypeName: it.Print.Name, Text: b.String(),
+		return jsonPrint{Action: "print", Address: addr, TypeName: t.Name, Text: b.String(),
 			Value: jsonDatum(format.BytesDatum(raw)).(jsonMemory)}, nil
 	case spec.ActSystem:
 		return j.system(h, r, a)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -17,12 +18,33 @@ func (p *Printer) memAction(h *Handle, r *consume.Record, a *spec.Action) error 
 	case spec.ActTracemem:
 		return format.TraceMem(p.Out, tracememBytes(r, a), p.Quiet)
 	case spec.ActPrint:
-		it := a.Items[0]
-		return format.PrintTyped(p.Out, it.Print, r.Data[it.Off:it.Off+it.Size])
+		addr, obj := printRecord(r, a)
+		return format.PrintTyped(p.Out, addr, a.Items[1].Print, obj, printLimit(h.Options))
 	case spec.ActSetopt:
 		return p.setopt(h, r, a)
 	}
 	return nil
+}
+
+// printRecord is what a print() record holds: the address print() was
+// given and the object read there.
+func printRecord(r *consume.Record, a *spec.Action) (uint64, []byte) {
+	addr, obj := a.Items[0], a.Items[1]
+	return uint64(r.Datum(addr).Int), r.Data[obj.Off : obj.Off+obj.Size]
+}
+
+// printLimit is how many bytes of an object print() shows, by the
+// printsize option as Oracle's dt_opt_printsize() reads it: all when it
+// is unset; 8192 for 0 or more than 64K; else the size rounded up to 8.
+func printLimit(o *option.Options) int {
+	if !o.IsSet("printsize") {
+		return 0
+	}
+	n := o.Size("printsize")
+	if n == 0 || n > 64<<10 {
+		n = 8192
+	}
+	return int((n + 7) &^ 7)
 }
 
 // tracememBytes is what a tracemem() record shows: its bytes, cut to

@@ -1,220 +1,191 @@
 package format
 
 import (
-	"encoding/binary"
-	"fmt"
 	"io"
-	"math"
-	"math/big"
 	"strconv"
+	"strings"
 
 	dspec "github.com/godtrace/godtrace/spec"
 )
 
-// PrintTyped writes a print() record as libdtrace's dtrace_print() does:
-// b holds a value of type t, printed in the style of mdb's ::print -tn.
-// Each item is written as "type name = value"; integers and pointers in
-// hex ("%#x": 0 is "0"), chars quoted, floats as "%+.7e", bit-fields
-// with their width; struct members one per line, indented four columns
-// per level, and arrays on one line ("[ 0x1, 0x2 ]", a NUL-terminated
-// printable char array as a string). A scalar's line ends with a
-// newline; a struct's closing brace does not.
-func PrintTyped(w io.Writer, t *dspec.PrintType, b []byte) error {
-	p := &typedPrinter{o: newOut(w), b: b}
-	p.visit(t, "", 0, 0, 0)
-	p.closeBraces(0)
+// print() follows Oracle DTrace (dt_print_type() and dt_print_visit() in
+// libdtrace): the record holds the address print() was given and the
+// object found there, and the object is printed as a C initializer, one
+// item a line, every line indented by a fixed 44 columns plus one per
+// level of nesting:
+//
+//	0xffff9b7aca7e0000 = *
+//	                                            (struct foo) {
+//	                                             .a = (int)1,
+//	                                             .b = (char [5]) [
+//	                                              (char)'t',
+//	                                             ],
+//	                                            }
+//
+// Every value is preceded by its type's name in parentheses; integers
+// print in decimal, pointers in hex, an enum as its enumerator's name
+// (else its number), a char (the type named "char") as the character.
+// Inside the object an item whose bytes are all zero is left out, as is
+// a bit-field of value 0, and a char array ends at its first NUL. Floats
+// are not printed, as in Oracle. The printsize option bounds the bytes
+// shown: an item starting past them is "..." and ends the printing, as
+// does an item nested ten levels deep; the open braces are then closed.
+//
+// Where Oracle's walk goes astray, this one does not: the elements of an
+// array of structs print with their members, a bit-field is read at its
+// own bit offset, and a struct is closed even when none of its members
+// printed.
+
+const (
+	printIndent = 44 // DT_PRINT_STARTINDENT
+	printDepth  = 10 // DT_PRINT_DEPTH
+)
+
+// PrintTyped writes a print() record: addr is the address print() was
+// given, b the object of type t read there. At most limit bytes of it
+// are shown; limit <= 0 shows them all.
+func PrintTyped(w io.Writer, addr uint64, t *dspec.PrintType, b []byte, limit int) error {
+	p := &typedPrinter{o: newOut(w), b: b, size: len(b)}
+	if limit > 0 && limit < p.size {
+		p.size = limit
+	}
+	p.o.str("0x" + strconv.FormatUint(addr, 16) + " = *\n")
+	p.walk(t, "", 0, 0, 0)
+	p.closeTo(0)
 	return p.o.flush()
 }
 
-// typedPrinter walks a type as CTF's ctf_type_visit() does, calling
-// member for the type itself and then for each member of a struct or
-// union, depth first. depth is the struct nesting of the last item
-// printed and nest the array nesting, which together give the
-// indentation.
+// typedPrinter walks a type as CTF's ctf_type_visit() does: the type,
+// then each member of a struct or union, depth first. open holds the
+// depths of the structs whose brace is open: nothing marks a struct's
+// end in the walk, so its brace closes when an item comes at its depth
+// or shallower, or at the end.
 type typedPrinter struct {
-	o           *out
-	b           []byte
-	depth, nest int
+	o    *out
+	b    []byte
+	size int // bytes shown
+	open []int
 }
 
-// visit prints the item of type t at bit offset off; bits is a
-// bit-field's width, 0 for any other member.
-func (p *typedPrinter) visit(t *dspec.PrintType, name string, off, bits, depth int) {
-	p.member(t, name, off, bits, depth)
-	if t.Kind == dspec.PrintStruct || t.Kind == dspec.PrintUnion {
+// walk prints the item of type t at bit offset off (bits is a
+// bit-field's width, else 0) and the members inside it. It reports
+// false once the printing must stop.
+func (p *typedPrinter) walk(t *dspec.PrintType, name string, off, bits, depth int) bool {
+	if !p.item(t, name, off, bits, depth) {
+		return false
+	}
+	if structLike(t) {
 		for _, m := range t.Members {
-			p.visit(m.Type, m.Name, off+m.Off, m.Bits, depth+1)
+			if !p.walk(m.Type, m.Name, off+m.Off, m.Bits, depth+1) {
+				return false
+			}
 		}
 	}
+	return true
 }
 
 func structLike(t *dspec.PrintType) bool {
 	return t.Kind == dspec.PrintStruct || t.Kind == dspec.PrintUnion
 }
 
-// closeBraces closes the structs left open deeper than depth: nothing
-// marks a struct's end, so the brace is printed when a shallower item
-// comes, or at the end. The last brace has no newline.
-func (p *typedPrinter) closeBraces(depth int) {
-	for d := p.depth; d > depth; d-- {
-		p.o.pad((d+p.nest-1)*4, ' ')
-		p.o.byte('}')
-		if d != depth+1 {
-			p.o.byte('\n')
-		}
-	}
-}
-
-func (p *typedPrinter) indent() { p.o.pad((p.depth+p.nest)*4, ' ') }
-
-// member prints one item: the type, the member's name and bit-field
-// width, and the value. An element of an array of non-structs is brief:
-// its value alone, the array's separators around it.
-func (p *typedPrinter) member(t *dspec.PrintType, name string, off, bits, depth int) {
-	p.closeBraces(depth)
-	if depth < p.depth {
-		p.o.byte('\n')
-	}
-	p.depth = depth
-	arrayMember := p.nest != 0 && depth == 0
-	brief := arrayMember && !structLike(t)
-	if !brief {
-		if arrayMember {
-			p.o.byte('\n')
-		}
-		p.indent()
-		p.o.str(t.Name)
-		if name != "" {
-			if last := t.Name[len(t.Name)-1]; last != '*' && last != ' ' {
-				p.o.byte(' ')
-			}
-			p.o.str(name)
-			if t.Kind == dspec.PrintInt && intBitsShown(t, off, bits) {
-				p.o.str(" :" + strconv.Itoa(intBits(t, bits)))
-			}
-			p.o.str(" =")
-		}
-		p.o.byte(' ')
-	}
-	p.value(t, off, bits)
-	if !brief {
-		p.o.byte('\n')
-	}
-}
-
-// intBits is an integer's width in bits: a bit-field's, or its size's.
-func intBits(t *dspec.PrintType, bits int) int {
-	if bits > 0 {
-		return bits
-	}
-	return 8 * t.Size
-}
-
-// intBitsShown reports whether a member's width follows its name: a
-// bit-field, or an integer not on a byte boundary or not the size of
-// its type (CTF gives a bit-field's type the next power-of-two size).
-func intBitsShown(t *dspec.PrintType, off, bits int) bool {
-	n := intBits(t, bits)
-	size := n / 8
-	typeSize := t.Size
-	if bits > 0 {
-		typeSize = 1
-		for typeSize < (bits+7)/8 {
-			typeSize *= 2
-		}
-	}
-	return n%8 != 0 || off%8 != 0 || size > 8 || size != typeSize
-}
-
-func (p *typedPrinter) value(t *dspec.PrintType, off, bits int) {
-	switch t.Kind {
-	case dspec.PrintInt:
-		p.integer(t, off, bits)
-	case dspec.PrintFloat:
-		p.float(t, off)
-	case dspec.PrintPointer:
-		p.hex(off/8, t.Size)
-	case dspec.PrintArray:
-		p.array(t.Elem, t.Len, off)
-	case dspec.PrintString:
-		p.array(&dspec.PrintType{Kind: dspec.PrintInt, Name: "char", Size: 1, Signed: true, Char: true}, t.Size, off)
-	case dspec.PrintStruct, dspec.PrintUnion:
-		p.o.byte('{')
-	case dspec.PrintEnum:
-		p.enum(t, off)
-	}
-}
-
-// enum prints an enum as dt_print_enum() does: the value read at the
-// enum's size (1 and 2 bytes unsigned, 4 signed), then the first
-// enumerator of that value, or the value in decimal. Other sizes are
-// refused, as CTF's int-valued enumerators cannot hold them.
-func (p *typedPrinter) enum(t *dspec.PrintType, off int) {
-	var v int64
-	i := off / 8
-	switch t.Size {
-	case 1:
-		v = int64(p.at(i))
-	case 2:
-		v = int64(uint16(p.at(i)) | uint16(p.at(i+1))<<8)
-	case 4:
-		v = int64(int32(uint32(p.at(i)) | uint32(p.at(i+1))<<8 | uint32(p.at(i+2))<<16 | uint32(p.at(i+3))<<24))
-	default:
-		p.o.str("<invalid enum size " + strconv.Itoa(t.Size) + ">")
-		return
-	}
-	for _, e := range t.Enums {
-		if int64(int32(e.Value)) == v {
-			p.o.str(e.Name)
+// closeTo closes the braces of the structs open at depth or deeper:
+// "}," but for the outermost object's "}".
+func (p *typedPrinter) closeTo(depth int) {
+	for len(p.open) > 0 {
+		d := p.open[len(p.open)-1]
+		if d < depth {
 			return
 		}
-	}
-	p.o.str(strconv.FormatInt(v, 10))
-}
-
-// integer prints an integer: as a bit-field when its width is not a
-// power-of-two number of bytes, a char as a character, else in hex.
-func (p *typedPrinter) integer(t *dspec.PrintType, off, bits int) {
-	n := intBits(t, bits)
-	size := n / 8
-	if size > 8 || n%8 != 0 || size&(size-1) != 0 {
-		p.bitfield(off, n)
-		return
-	}
-	if t.Char && n == 8 {
-		p.char(int8(p.at(off / 8)))
-		return
-	}
-	p.hex(off/8, size)
-}
-
-// bitfield prints the n bits at bit offset off. Like libdtrace it reads
-// only the bytes the width needs from the member's first byte, so a
-// field that straddles one more byte loses its high bits.
-func (p *typedPrinter) bitfield(off, n int) {
-	var v uint64
-	size := (n + 7) / 8
-	for i := size - 1; i >= 0; i-- {
-		v = v<<8 | uint64(p.at(off/8+i))
-	}
-	v >>= uint(off % 8)
-	v &= 1<<uint(n) - 1
-	p.o.str(cHexAlt(v))
-}
-
-func (p *typedPrinter) char(c int8) {
-	switch {
-	case c >= ' ' && c <= '~':
-		p.o.str("'" + string(rune(c)) + "'")
-	case c == 0:
-		p.o.str(`'\0'`)
-	default:
-		// C's "%03o" of the char promoted to int.
-		p.o.str(`'\` + fmt.Sprintf("%03o", uint32(int32(c))) + "'")
+		p.open = p.open[:len(p.open)-1]
+		p.o.pad(printIndent+d, ' ')
+		if d > 0 {
+			p.o.str("},\n")
+		} else {
+			p.o.str("}\n")
+		}
 	}
 }
 
-// at returns byte i of the value, 0 past what was recorded.
+// line writes one item: ".name = " for a named member, then the text.
+func (p *typedPrinter) line(depth int, name, text string) {
+	p.o.pad(printIndent+depth, ' ')
+	if depth > 0 && name != "" {
+		p.o.str("." + name + " = ")
+	}
+	p.o.str(text)
+	p.o.byte('\n')
+}
+
+// item prints the item itself; it reports false if it ends the
+// printing.
+func (p *typedPrinter) item(t *dspec.PrintType, name string, off, bits, depth int) bool {
+	if off/8 >= p.size || depth >= printDepth {
+		p.line(depth, "", "...")
+		return false
+	}
+	p.closeTo(depth)
+	if depth > 0 && p.zero(off/8, t.Size) {
+		return true
+	}
+	typ := "(" + strings.TrimSuffix(t.Name, " ") + ")"
+	switch t.Kind {
+	case dspec.PrintStruct, dspec.PrintUnion:
+		p.line(depth, name, typ+" {")
+		p.open = append(p.open, depth)
+	case dspec.PrintArray:
+		return p.array(typ, t.Elem, t.Len, name, off, depth)
+	case dspec.PrintString:
+		char := &dspec.PrintType{Kind: dspec.PrintInt, Name: "char", Size: 1, Signed: true, Char: true}
+		return p.array(typ, char, t.Size, name, off, depth)
+	case dspec.PrintInt:
+		v, ok := p.integer(t, off, bits)
+		if ok && bits > 0 && v == "0" {
+			return true
+		}
+		p.line(depth, name, typ+v+",")
+	case dspec.PrintEnum:
+		p.line(depth, name, typ+p.enum(t, off)+",")
+	case dspec.PrintPointer:
+		p.line(depth, name, typ+"0x"+strconv.FormatUint(p.uint(off/8, t.Size), 16)+",")
+	}
+	// Floats print nothing, as in Oracle.
+	return true
+}
+
+// array prints an array's elements, one a line, up to a char array's
+// first NUL.
+func (p *typedPrinter) array(typ string, elem *dspec.PrintType, n int, name string, off, depth int) bool {
+	if n == 0 {
+		p.line(depth, name, typ+" [],")
+		return true
+	}
+	p.line(depth, name, typ+" [")
+	char := elem.Kind == dspec.PrintInt && elem.Char
+	for i := 0; i < n; i++ {
+		eoff := off + 8*i*elem.Size
+		if char && p.at(eoff/8) == 0 {
+			break
+		}
+		if !p.walk(elem, "", eoff, 0, depth+1) {
+			return false
+		}
+	}
+	p.closeTo(depth + 1)
+	p.line(depth, "", "],")
+	return true
+}
+
+// zero reports whether the n bytes at byte offset i are all zero.
+func (p *typedPrinter) zero(i, n int) bool {
+	for j := i; j < i+n; j++ {
+		if p.at(j) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// at returns byte i of the object, 0 past what was recorded.
 func (p *typedPrinter) at(i int) byte {
 	if i < 0 || i >= len(p.b) {
 		return 0
@@ -222,135 +193,60 @@ func (p *typedPrinter) at(i int) byte {
 	return p.b[i]
 }
 
-// hex prints the size-byte integer at byte offset i as "%#x".
-func (p *typedPrinter) hex(i, size int) {
+// uint reads the size-byte little-endian integer at byte offset i.
+func (p *typedPrinter) uint(i, size int) uint64 {
 	var v uint64
-	switch size {
-	case 1, 2, 4, 8:
-		for j := size - 1; j >= 0; j-- {
-			v = v<<8 | uint64(p.at(i+j))
+	for j := size - 1; j >= 0; j-- {
+		v = v<<8 | uint64(p.at(i+j))
+	}
+	return v
+}
+
+// integer formats an integer's value: a bit-field's bits unsigned, a
+// char as the character, else the number in decimal by its signedness.
+// ok is false for a width Oracle does not print (over 64 bits).
+func (p *typedPrinter) integer(t *dspec.PrintType, off, bits int) (s string, ok bool) {
+	if bits > 0 {
+		if bits > 64 {
+			return "?(" + strconv.Itoa(bits) + " bit value)", false
 		}
-	default:
-		p.o.str("<invalid size " + strconv.Itoa(size) + ">")
-		return
-	}
-	p.o.str(cHexAlt(v))
-}
-
-// cHexAlt is C's "%#llx": "0x" before any value but 0.
-func cHexAlt(v uint64) string {
-	if v == 0 {
-		return "0"
-	}
-	return "0x" + strconv.FormatUint(v, 16)
-}
-
-func (p *typedPrinter) float(t *dspec.PrintType, off int) {
-	i := off / 8
-	raw := make([]byte, t.Size)
-	for j := range raw {
-		raw[j] = p.at(i + j)
+		var v uint64
+		for i := 0; i < bits; i++ {
+			bit := off + i
+			v |= uint64(p.at(bit/8)>>(bit%8)&1) << i
+		}
+		return strconv.FormatUint(v, 10), true
 	}
 	switch t.Size {
-	case 4:
-		p.o.str(fmt.Sprintf("%+.7e", float64(math.Float32frombits(binary.LittleEndian.Uint32(raw)))))
-	case 8:
-		p.o.str(fmt.Sprintf("%+.7e", math.Float64frombits(binary.LittleEndian.Uint64(raw))))
-	case 16:
-		p.o.str(fmt.Sprintf("%+.16E", extended(raw)))
+	case 1, 2, 4, 8:
 	default:
-		p.o.str("<unknown encoding>")
+		return "?(" + strconv.Itoa(8*t.Size) + " bit value)", false
 	}
+	v := p.uint(off/8, t.Size)
+	if t.Char && t.Size == 1 {
+		return "'" + string([]byte{byte(v)}) + "'", true
+	}
+	if !t.Signed {
+		return strconv.FormatUint(v, 10), true
+	}
+	shift := uint(64 - 8*t.Size)
+	return strconv.FormatInt(int64(v<<shift)>>shift, 10), true
 }
 
-// extended converts an x87 80-bit long double (the low 10 of its 16
-// bytes) for printing. Infinities and NaNs are out of big.Float's range
-// and print as C's "%E" prints them.
-func extended(raw []byte) fmt.Formatter {
-	mant := binary.LittleEndian.Uint64(raw)
-	se := binary.LittleEndian.Uint16(raw[8:])
-	exp := int(se & 0x7fff)
-	neg := se&0x8000 != 0
-	if exp == 0x7fff {
-		s := "INF"
-		if mant<<1 != 0 {
-			s = "NAN"
-		}
-		if neg {
-			s = "-" + s
-		} else {
-			s = "+" + s
-		}
-		return literal(s)
+// enum formats an enum's value, read at the enum's size: the name of
+// the first enumerator of that value, else the number.
+func (p *typedPrinter) enum(t *dspec.PrintType, off int) string {
+	size := t.Size
+	if size != 1 && size != 2 && size != 8 {
+		size = 4
 	}
-	f := new(big.Float).SetPrec(64).SetUint64(mant)
-	if exp == 0 {
-		exp = 1 // denormal
-	}
-	f.SetMantExp(f, exp-16383-63)
-	if neg {
-		f.Neg(f)
-	}
-	return f
-}
-
-// literal is a fixed text that formats as itself.
-type literal string
-
-func (l literal) Format(s fmt.State, _ rune) { io.WriteString(s, string(l)) }
-
-// array prints n elements of type elem from bit offset off, as
-// dt_print_array() does: a char array holding a NUL-terminated
-// printable string as that string (quoted, and bracketed unless it is
-// the value printed), anything else element by element.
-func (p *typedPrinter) array(elem *dspec.PrintType, n, off int) {
-	esize := elem.Size
-	str := false
-	if elem.Kind == dspec.PrintInt && elem.Char {
-		i := 0
-		var c int8
-		for ; i < n; i++ {
-			c = int8(p.at(off/8 + i*esize))
-			if c < ' ' || c > '~' {
-				break
-			}
-		}
-		str = i != n && c == 0
-	}
-	bracket := !str || p.depth != 0
-	if bracket {
-		p.o.str("[ ")
-	}
-	if str {
-		p.o.byte('"')
-		for i := 0; i < n; i++ {
-			c := p.at(off/8 + i*esize)
-			if c == 0 {
-				break
-			}
-			p.o.byte(c)
-		}
-		p.o.byte('"')
-	} else {
-		for i := 0; i < n; i++ {
-			sub := *p
-			sub.nest += p.depth + 1
-			sub.depth = 0
-			sub.visit(elem, "", off+8*i*esize, 0, 0)
-			sub.closeBraces(0)
-			if i != n-1 {
-				p.o.str(", ")
-			} else if structLike(elem) {
-				p.o.byte('\n')
-			}
+	shift := uint(64 - 8*size)
+	v := int64(p.uint(off/8, size)<<shift) >> shift
+	for _, e := range t.Enums {
+		// Enumerators are compared at the enum's size too.
+		if int64(uint64(e.Value)<<shift)>>shift == v {
+			return e.Name
 		}
 	}
-	if bracket {
-		if structLike(elem) {
-			p.indent()
-		} else {
-			p.o.byte(' ')
-		}
-		p.o.byte(']')
-	}
+	return strconv.FormatInt(v, 10)
 }

@@ -2,95 +2,174 @@ package format
 
 import (
 	"bytes"
+	"strconv"
+	"strings"
 	"testing"
 
 	dspec "github.com/godtrace/godtrace/spec"
 )
 
-// The expected texts follow dtrace_print()'s rules in illumos
-// (dt_print.c), worked through by hand for each layout.
+// lines builds print()'s expected text: the address line, then each
+// item indented 44 columns plus its depth, written "depth|text".
+func lines(items ...string) string {
+	out := "0x1000 = *\n"
+	for _, it := range items {
+		depth, text, _ := strings.Cut(it, "|")
+		n, _ := strconv.Atoi(depth)
+		out += strings.Repeat(" ", 44+n) + text + "\n"
+	}
+	return out
+}
+
+// The expected texts follow Oracle's dt_print_visit() (its tests'
+// outputs, print/tst.print.local*.r), worked through by hand for each
+// layout.
 func TestPrintTyped(t *testing.T) {
 	i32 := &dspec.PrintType{Kind: dspec.PrintInt, Name: "int", Size: 4, Signed: true}
 	u32 := &dspec.PrintType{Kind: dspec.PrintInt, Name: "unsigned int", Size: 4}
-	i16 := &dspec.PrintType{Kind: dspec.PrintInt, Name: "short", Size: 2, Signed: true}
+	u8 := &dspec.PrintType{Kind: dspec.PrintInt, Name: "__u8", Size: 1}
+	u64 := &dspec.PrintType{Kind: dspec.PrintInt, Name: "uint64_t", Size: 8}
+	i64 := &dspec.PrintType{Kind: dspec.PrintInt, Name: "long long", Size: 8, Signed: true}
 	char := &dspec.PrintType{Kind: dspec.PrintInt, Name: "char", Size: 1, Signed: true, Char: true}
-	foo := &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct foo", Size: 20, Members: []dspec.PrintMember{
-		{Name: "c", Off: 0, Type: char},
-		{Name: "a", Off: 32, Type: i32},
-		{Name: "bf", Off: 64, Bits: 3, Type: u32},
-		{Name: "sbf", Off: 67, Bits: 4, Type: i32},
-		{Name: "name", Off: 72, Type: &dspec.PrintType{Kind: dspec.PrintArray, Name: "char [8]", Size: 8, Elem: char, Len: 8}},
+	schar := &dspec.PrintType{Kind: dspec.PrintInt, Name: "signed char", Size: 1, Signed: true}
+	vp := &dspec.PrintType{Kind: dspec.PrintPointer, Name: "void *", Size: 8}
+	color := &dspec.PrintType{Kind: dspec.PrintEnum, Name: "enum color", Size: 4,
+		Enums: []dspec.PrintEnumerator{{Name: "RED", Value: 0}, {Name: "GREEN", Value: 1}, {Name: "NEG", Value: -1}}}
+	char5 := &dspec.PrintType{Kind: dspec.PrintArray, Name: "char [5]", Size: 5, Elem: char, Len: 5}
+	// struct test_struct of tst.print.local.d.
+	local := &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct test_struct", Size: 48, Members: []dspec.PrintMember{
+		{Name: "a", Off: 0, Type: i32},
+		{Name: "b", Off: 32, Type: char5},
+		{Name: "u", Off: 128, Type: &dspec.PrintType{Kind: dspec.PrintUnion, Name: "union ", Size: 8, Members: []dspec.PrintMember{
+			{Name: "c", Type: u8},
+			{Name: "d", Type: &dspec.PrintType{Kind: dspec.PrintInt, Name: "__u64", Size: 8}},
+		}}},
+		{Name: "s", Off: 192, Type: &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct ", Size: 16, Members: []dspec.PrintMember{
+			{Name: "e", Type: vp},
+			{Name: "f", Off: 64, Type: u64},
+		}}},
+		{Name: "h", Off: 320, Type: color},
 	}}
-	in := &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct in", Size: 2, Members: []dspec.PrintMember{{Name: "s", Type: i16}}}
-	bar := &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct bar", Size: 24, Members: []dspec.PrintMember{
-		{Name: "x", Off: 0, Type: i32},
-		{Name: "in", Off: 32, Type: in},
-		{Name: "s", Off: 48, Type: &dspec.PrintType{Kind: dspec.PrintArray, Name: "char [4]", Size: 4, Elem: char, Len: 4}},
-		{Name: "p", Off: 128, Type: &dspec.PrintType{Kind: dspec.PrintPointer, Name: "int *", Size: 8}},
+	localData := make([]byte, 48)
+	copy(localData, []byte{1, 0, 0, 0, 't', 'e', 's', 't', 0})
+	copy(localData[16:], []byte{0x15, 0xcd, 0x5b, 0x07})
+	copy(localData[24:], []byte{0, 0, 0x7e, 0xca, 0x7a, 0x9b, 0xff, 0xff})
+	copy(localData[32:], []byte{0xb1, 0x68, 0xde, 0x3a})
+	copy(localData[40:], []byte{1})
+	localLines := []string{
+		"0|(struct test_struct) {",
+		"1|.a = (int)1,",
+		"1|.b = (char [5]) [",
+		"2|(char)'t',", "2|(char)'e',", "2|(char)'s',", "2|(char)'t',",
+		"1|],",
+		"1|.u = (union) {",
+		"2|.c = (__u8)21,",
+		"2|.d = (__u64)123456789,",
+		"1|},",
+		"1|.s = (struct) {",
+		"2|.e = (void *)0xffff9b7aca7e0000,",
+		"2|.f = (uint64_t)987654321,",
+		"1|},",
+		"1|.h = (enum color)GREEN,",
+		"0|}",
+	}
+	bits := &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct bits", Size: 4, Members: []dspec.PrintMember{
+		{Name: "lo", Off: 0, Bits: 3, Type: u32},
+		{Name: "mid", Off: 3, Bits: 6, Type: u32},
+		{Name: "hi", Off: 9, Bits: 4, Type: i32},
 	}}
 	pt := &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct pt", Size: 4, Members: []dspec.PrintMember{{Name: "x", Type: i32}}}
-	pts := &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct s", Size: 8, Members: []dspec.PrintMember{
-		{Name: "pts", Type: &dspec.PrintType{Kind: dspec.PrintArray, Name: "struct pt [2]", Size: 8, Elem: pt, Len: 2}},
-	}}
+	nest := func(name string, inner *dspec.PrintType) *dspec.PrintType {
+		m := []dspec.PrintMember{{Name: "x", Type: i64}}
+		size := 8
+		if inner != nil {
+			m = append(m, dspec.PrintMember{Name: "in", Off: 64, Type: inner})
+			size += inner.Size
+		}
+		return &dspec.PrintType{Kind: dspec.PrintStruct, Name: name, Size: size, Members: m}
+	}
+	deep := nest("struct d0", nest("struct", nest("struct", nil)))
 	tests := []struct {
-		name string
-		t    *dspec.PrintType
-		b    []byte
-		want string
+		name  string
+		t     *dspec.PrintType
+		b     []byte
+		limit int
+		want  string
 	}{
-		{"int", i32, []byte{1, 0, 0, 0}, "int 0x1\n"},
-		{"zero", i32, []byte{0, 0, 0, 0}, "int 0\n"},
-		{"negative", &dspec.PrintType{Kind: dspec.PrintInt, Name: "long", Size: 8, Signed: true},
-			bytes.Repeat([]byte{0xff}, 8), "long 0xffffffffffffffff\n"},
-		{"char", char, []byte{'x'}, "char 'x'\n"},
-		{"char nul", char, []byte{0}, "char '\\0'\n"},
-		{"char high", char, []byte{0x81}, "char '\\37777777601'\n"},
-		{"char control", char, []byte{1}, "char '\\001'\n"},
-		{"string", &dspec.PrintType{Kind: dspec.PrintString, Name: "string", Size: 8}, []byte("foo\x00\x00\x00\x00\x00"), "string \"foo\"\n"},
+		{"int", i32, []byte{0xff, 0xff, 0xff, 0xff}, 0, lines("0|(int)-1,")},
+		{"zero at the top", i32, []byte{0, 0, 0, 0}, 0, lines("0|(int)0,")},
+		{"unsigned", u32, []byte{0xff, 0xff, 0xff, 0xff}, 0, lines("0|(unsigned int)4294967295,")},
+		{"uint64", u64, bytes.Repeat([]byte{0xff}, 8), 0, lines("0|(uint64_t)18446744073709551615,")},
+		{"char", char, []byte{'x'}, 0, lines("0|(char)'x',")},
+		{"signed char", schar, []byte{0xff}, 0, lines("0|(signed char)-1,")},
+		{"pointer", vp, []byte{0x10, 0x32, 0, 0, 0, 0, 0, 0}, 0, lines("0|(void *)0x3210,")},
+		{"null pointer", vp, make([]byte, 8), 0, lines("0|(void *)0x0,")},
+		{"enum", color, []byte{1, 0, 0, 0}, 0, lines("0|(enum color)GREEN,")},
+		{"enum negative", color, []byte{0xff, 0xff, 0xff, 0xff}, 0, lines("0|(enum color)NEG,")},
+		{"enum unnamed", color, []byte{7, 0, 0, 0}, 0, lines("0|(enum color)7,")},
+		{"int128", &dspec.PrintType{Kind: dspec.PrintInt, Name: "__int128", Size: 16, Signed: true}, make([]byte, 16), 0,
+			lines("0|(__int128)?(128 bit value),")},
+		{"float", &dspec.PrintType{Kind: dspec.PrintFloat, Name: "double", Size: 8}, []byte{0, 0, 0, 0, 0, 0, 0xf8, 0x3f}, 0, lines()},
+		{"struct", local, localData, 0, lines(localLines...)},
+		// printsize 8: .b starts within, .u does not.
+		{"truncated", local, localData, 8, lines(localLines[:8]...) + lines("1|...", "0|}")[len("0x1000 = *\n"):]},
+		// printsize 24: .s starts at 24, inside .u's members' level.
+		{"truncated in a union", local, localData, 24,
+			lines(append(localLines[:11:11], "1|...", "1|},", "0|}")...)},
+		{"zeroed", local, append([]byte{0, 0, 0, 0, 0, 'e', 's', 't', 0}, make([]byte, 39)...), 0,
+			lines("0|(struct test_struct) {", "1|.b = (char [5]) [", "1|],", "0|}")},
+		{"empty", local, make([]byte, 48), 0, lines("0|(struct test_struct) {", "0|}")},
+		{"bit-fields", bits, []byte{0xfd, 0x1e, 0, 0}, 0,
+			lines("0|(struct bits) {", "1|.lo = (unsigned int)5,", "1|.mid = (unsigned int)31,", "1|.hi = (int)15,", "0|}")},
+		{"zero bit-field", bits, []byte{0x00, 0x1e, 0, 0}, 0,
+			lines("0|(struct bits) {", "1|.hi = (int)15,", "0|}")},
 		{"int array", &dspec.PrintType{Kind: dspec.PrintArray, Name: "int [3]", Size: 12, Elem: i32, Len: 3},
-			[]byte{1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0}, "int [3] [ 0x1, 0x2, 0 ]\n"},
-		{"pointer", &dspec.PrintType{Kind: dspec.PrintPointer, Name: "char *", Size: 8},
-			[]byte{0x10, 0x32, 0, 0, 0, 0, 0, 0}, "char * 0x3210\n"},
-		{"float", &dspec.PrintType{Kind: dspec.PrintFloat, Name: "double", Size: 8},
-			[]byte{0, 0, 0, 0, 0, 0, 0xf8, 0x3f}, "double +1.5000000e+00\n"},
-		{"long double", &dspec.PrintType{Kind: dspec.PrintFloat, Name: "long double", Size: 16},
-			[]byte{0, 0, 0, 0, 0, 0, 0, 0xc0, 0xff, 0x3f, 0, 0, 0, 0, 0, 0}, "long double +1.5000000000000000E+00\n"},
-		{"struct", foo, []byte("ABCDEFGHIJKLMNOPQRST"), "struct foo {\n" +
-			"    char c = 'A'\n" +
-			"    int a = 0x48474645\n" +
-			"    unsigned int bf :3 = 0x1\n" +
-			"    int sbf :4 = 0x9\n" +
-			"    char [8] name = [ 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q' ]\n" +
-			"}"},
-		{"nested", bar, []byte{1, 0, 0, 0, 2, 0, 'a', 'b', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, "struct bar {\n" +
-			"    int x = 0x1\n" +
-			"    struct in in = {\n" +
-			"        short s = 0x2\n" +
-			"    }\n" +
-			"    char [4] s = [ \"ab\" ]\n" +
-			"    int *p = 0\n" +
-			"}"},
-		{"nested last", &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct o", Size: 2, Members: []dspec.PrintMember{{Name: "in", Type: in}}},
-			[]byte{7, 0}, "struct o {\n    struct in in = {\n        short s = 0x7\n    }\n}"},
-		{"struct array", pts, []byte{1, 0, 0, 0, 2, 0, 0, 0}, "struct s {\n" +
-			"    struct pt [2] pts = [ \n" +
-			"        struct pt {\n" +
-			"            int x = 0x1\n" +
-			"        }, \n" +
-			"        struct pt {\n" +
-			"            int x = 0x2\n" +
-			"        }\n" +
-			"    ]\n" +
-			"}"},
+			[]byte{1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0}, 0,
+			lines("0|(int [3]) [", "1|(int)1,", "1|(int)2,", "0|],")},
+		{"struct array", &dspec.PrintType{Kind: dspec.PrintArray, Name: "struct pt [2]", Size: 8, Elem: pt, Len: 2},
+			[]byte{1, 0, 0, 0, 2, 0, 0, 0}, 0,
+			lines("0|(struct pt [2]) [", "1|(struct pt) {", "2|.x = (int)1,", "1|},", "1|(struct pt) {", "2|.x = (int)2,", "1|},", "0|],")},
+		{"string", &dspec.PrintType{Kind: dspec.PrintString, Name: "string", Size: 4}, []byte("ab\x00c"), 0,
+			lines("0|(string) [", "1|(char)'a',", "1|(char)'b',", "0|],")},
+		{"nested", deep, []byte{1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0}, 0,
+			lines("0|(struct d0) {", "1|.x = (long long)1,", "1|.in = (struct) {", "2|.x = (long long)2,",
+				"2|.in = (struct) {", "3|.x = (long long)3,", "2|},", "1|},", "0|}")},
+		{"nested truncated", deep, []byte{1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0}, 16,
+			lines("0|(struct d0) {", "1|.x = (long long)1,", "1|.in = (struct) {", "2|.x = (long long)2,",
+				"2|...", "1|},", "0|}")},
 	}
 	for _, tc := range tests {
 		var buf bytes.Buffer
-		if err := PrintTyped(&buf, tc.t, tc.b); err != nil {
+		if err := PrintTyped(&buf, 0x1000, tc.t, tc.b, tc.limit); err != nil {
 			t.Fatal(err)
 		}
 		if got := buf.String(); got != tc.want {
-			t.Errorf("%s:\ngot  %q\nwant %q", tc.name, got, tc.want)
+			t.Errorf("%s:\ngot\n%s\nwant\n%s", tc.name, got, tc.want)
 		}
+	}
+}
+
+// An object nested ten levels deep is cut there, as DT_PRINT_DEPTH does.
+func TestPrintTypedDepth(t *testing.T) {
+	in := &dspec.PrintType{Kind: dspec.PrintInt, Name: "char", Size: 1, Char: true}
+	for i := 0; i < 11; i++ {
+		in = &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct", Size: 1, Members: []dspec.PrintMember{{Name: "m", Type: in}}}
+	}
+	var buf bytes.Buffer
+	if err := PrintTyped(&buf, 0x1000, in, []byte{'x'}, 0); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"0|(struct) {"}
+	for d := 1; d < 10; d++ {
+		want = append(want, strconv.Itoa(d)+"|.m = (struct) {")
+	}
+	want = append(want, "10|...")
+	for d := 9; d > 0; d-- {
+		want = append(want, strconv.Itoa(d)+"|},")
+	}
+	want = append(want, "0|}")
+	if got := buf.String(); got != lines(want...) {
+		t.Errorf("got\n%s\nwant\n%s", got, lines(want...))
 	}
 }
 
@@ -99,35 +178,5 @@ func TestSymbolic(t *testing.T) {
 	Symbolic(&buf, "a.out`main")
 	if want := "  a.out`main" + string(bytes.Repeat([]byte{' '}, 40)); buf.String() != want {
 		t.Errorf("got %q, want %q", buf.String(), want)
-	}
-}
-
-// dt_print_enum(): the enumerator of the value read at the enum's size
-// (1 and 2 bytes unsigned), else the number; sizes CTF cannot give an
-// enum are refused.
-func TestPrintTypedEnum(t *testing.T) {
-	names := []dspec.PrintEnumerator{{Name: "RED", Value: 0}, {Name: "NEG", Value: -1}, {Name: "BIG", Value: 255}}
-	enum := func(size int) *dspec.PrintType {
-		return &dspec.PrintType{Kind: dspec.PrintEnum, Name: "enum e", Size: size, Enums: names}
-	}
-	for _, c := range []struct {
-		size int
-		b    []byte
-		want string
-	}{
-		{4, []byte{0, 0, 0, 0}, "enum e RED\n"},
-		{4, []byte{0xff, 0xff, 0xff, 0xff}, "enum e NEG\n"},
-		{4, []byte{7, 0, 0, 0}, "enum e 7\n"},
-		{1, []byte{0xff}, "enum e BIG\n"},
-		{2, []byte{0xfe, 0xff}, "enum e 65534\n"},
-		{8, make([]byte, 8), "enum e <invalid enum size 8>\n"},
-	} {
-		var b bytes.Buffer
-		if err := PrintTyped(&b, enum(c.size), c.b); err != nil {
-			t.Fatal(err)
-		}
-		if b.String() != c.want {
-			t.Errorf("size %d % x: got %q, want %q", c.size, c.b, b.String(), c.want)
-		}
 	}
 }

@@ -98,6 +98,8 @@ var table = []Option{
 	{Name: "nspec", Kind: Scalar, Class: RunTime, Default: "1"},
 	{Name: "oformat", Kind: Enum, Class: CompileTime, Default: "none", Values: []string{"json", "xml", "html", "none"}, Origin: "FreeBSD"},
 	{Name: "pgmax", Kind: Int, Class: CompileTime, Default: "8", min: 0},
+	// The most bytes print() shows of an object (unset: all).
+	{Name: "printsize", Kind: Size, Class: Dynamic, Origin: "Oracle Linux"},
 	{Name: "pspec", Kind: Flag, Class: CompileTime},
 	{Name: "quiet", Kind: Scalar, Class: Dynamic, Flag: "-q"},
 	{Name: "rawbytes", Kind: Scalar, Class: Dynamic},

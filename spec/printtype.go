@@ -21,8 +21,8 @@ func (it Item) IsUserSym() bool {
 type PrintKind int
 
 const (
-	PrintInt     PrintKind = iota + 1 // integers and enums
-	PrintFloat                        // float, double, long double
+	PrintInt     PrintKind = iota + 1 // integers
+	PrintFloat                        // float, double, long double (print() shows none)
 	PrintPointer                      // pointers, printed as addresses
 	PrintArray
 	PrintStruct
@@ -31,16 +31,16 @@ const (
 	PrintEnum   // an enum: the enumerator's name, or the number
 )
 
-// PrintType describes a type for print(), which DTrace prints from the
-// type's CTF description: what the consumer needs to walk the recorded
-// bytes. Name is the type's name as DTrace writes it ("int",
+// PrintType describes the type of the object print() recorded, which
+// DTrace prints from the type's CTF description: what the consumer needs
+// to walk the recorded bytes. Name is the type's name as DTrace writes it ("int",
 // "struct foo", "char [8]", "char *").
 type PrintType struct {
 	Kind   PrintKind
 	Name   string
 	Size   int
 	Signed bool
-	Char   bool // a char: printed as a character
+	Char   bool // the type named char: printed as a character
 	// Enums are an enum's enumerators, in declaration order.
 	Enums []PrintEnumerator
 	// Arrays: Len elements of Elem; structs and unions: Members.

@@ -1,7 +1,8 @@
 /*
  * usym() and its kin as statements and keys, tracemem() with and
- * without a dynamic size, print() of scalars, strings, structs and
- * arrays, and setopt().
+ * without a dynamic size, print() of what pointers and arrays point
+ * to: a struct in user memory, a member, an array's element, alloca()
+ * memory and a kernel struct; and setopt().
  */
 struct foo {
 	char c;
@@ -28,11 +29,11 @@ syscall::read:entry
 	tracemem(copyin(arg1, 32), 32);
 	tracemem(copyin(arg1, 64), 64, arg2);
 	tracemem(f, 20);
-	print(*f);
-	print(f->name);
-	print(f->a);
 	print(f);
-	print(execname);
+	print(f->name);
+	print(&f->a);
+	print((struct foo *)alloca(sizeof (struct foo)));
+	print(curthread->mm);
 	setopt("quiet");
 	setopt("aggsortkey", "1");
 }

@@ -1,5 +1,6 @@
 /* Struct and array variables: member and element stores and loads, a
- * run-time index (bounds-checked), and whole-struct copies. */
+ * run-time index (bounds-checked), whole-struct copies, and structs as
+ * associative array keys. */
 struct pt {
 	int x;
 	short y;
@@ -34,4 +35,10 @@ syscall::mmap:entry
 	this->p.name[arg1]++;
 	this->x = --v[k];
 	trace(this->x + this->p.name[0]);
+}
+
+syscall::openat:entry
+{
+	assoc[a] = arg0;
+	self->sk[this->p, execname] = assoc[b] + 1;
 }

@@ -60,8 +60,11 @@ func (c *checker) tracememAction(call *ast.CallExpr, act *Action) bool {
 	return true
 }
 
-// printAction checks print(expr), which dt_action_trace() checks as it
-// does trace(), with print()'s own tags.
+// printAction checks print(p) as Oracle DTrace does: its prototype is
+// void(void *), and it prints the object p points to (an array stands
+// for its first element), which must have a size. illumos's print()
+// took the value itself; its tag for an aggregation is kept, as Oracle
+// has no better word for it.
 func (c *checker) printAction(call *ast.CallExpr) bool {
 	if !c.nargs(call, 1, 1) {
 		return false
@@ -75,14 +78,35 @@ func (c *checker) printAction(call *ast.CallExpr) bool {
 		c.stackInExpr(sc, true)
 		return false
 	}
-	switch t := c.rvalue(arg); t.Kind {
-	case Invalid:
+	// A char array too stands for its address, not for a string.
+	t := c.expr(arg)
+	if t.Kind == Invalid {
 		return false
-	case Void:
-		c.errorf(arg.Pos(), "D_PRINT_VOID", "print( ) may not be applied to a void expression")
+	}
+	if (t.Kind != Pointer && t.Kind != Array) || t.Elem == nil {
+		c.errorf(arg.Pos(), "D_PROTO_ARG", "print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: %s", t)
+		return false
+	}
+	if PrintSize(*t.Elem) == 0 {
+		c.errorf(arg.Pos(), "D_PRINT_SIZE", "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.", t.Elem)
 		return false
 	}
 	return true
+}
+
+// PrintSize is the size of the object print() prints of type t: 0 for
+// void, a function, or a struct only declared.
+func PrintSize(t Type) int {
+	switch t.Kind {
+	case Void, Func:
+		return 0
+	case Struct:
+		if t.Def == nil || !t.Def.IsComplete() {
+			return 0
+		}
+		return t.Def.Size
+	}
+	return t.Size
 }
 
 // setoptAction checks setopt(name[, value]): one or two strings, which

@@ -102,12 +102,13 @@ func (c *checker) isNamed(x *ast.Ident) bool {
 	return inline || enum || input || c.isParam(x) || unimplementedVars[x.Name] || strings.Contains(x.Name, "`")
 }
 
-// keyType checks the type of an associative array's key #i.
+// keyType checks the type of an associative array's key #i. A struct
+// or union is a key by its bytes, as in Oracle DTrace.
 func (c *checker) keyType(k ast.Expr, t Type, i int) bool {
 	switch t.Kind {
 	case Invalid:
 		return false
-	case Int, String, Pointer:
+	case Int, String, Pointer, Struct:
 		return true
 	case Void, Dyn:
 		c.errorf(k.Pos(), "D_KEY_TYPE", "%s expression may not be used as associative array index: key #%d", t, i+1)
@@ -136,8 +137,9 @@ func (c *checker) sameKeys(pos token.Pos, name string, want, got []Type) bool {
 		return false
 	}
 	for i := range want {
-		if want[i].Kind != got[i].Kind && !(want[i].IsScalar() && got[i].IsScalar()) {
-			c.errorf(pos, "D_PROTO_ARG", "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s", name, i+1, want[i], got[i])
+		w, g := want[i], got[i]
+		if w.Kind != g.Kind && !(w.IsScalar() && g.IsScalar()) || w.Kind == Struct && !compatible(w, g) {
+			c.errorf(pos, "D_PROTO_ARG", "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s", name, i+1, w, g)
 			return false
 		}
 	}

@@ -9,6 +9,8 @@ struct foo {
 };
 
 struct foo *fp;
+struct undone *up;
+int arr[4];
 
 BEGIN
 {
@@ -20,9 +22,9 @@ BEGIN
 	@u[ufunc(arg0), umod(arg0)] = count();
 	tracemem(arg0, 16);
 	tracemem(fp, 16, i);
-	print(i);
-	print(*fp);
-	print("s");
+	print(fp);
+	print(&fp->a);
+	print(arr);
 	setopt("quiet");
 	setopt("bufsize", "1m");
 
@@ -36,7 +38,12 @@ BEGIN
 	tracemem(arg0, 8, "x");		/* ERROR D_TRACEMEM_DYNSIZE "tracemem ( ) dynamic size (argument #3) must be of scalar type" */
 	tracemem(arg0, 8, 1, 2);	/* ERROR D_PROTO_LEN "tracemem( ) prototype mismatch: 4 args passed, at most 3 expected" */
 	print(@u);			/* ERROR D_PRINT_AGG "print( ) may not be applied to an aggregation -- did you mean printa()?" */
-	print((void)0);			/* ERROR D_PRINT_VOID "print( ) may not be applied to a void expression" */
+	print((void)0);			/* ERROR D_PROTO_ARG "print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: void" */
+	print(i);			/* ERROR D_PROTO_ARG "print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: int" */
+	print(*fp);			/* ERROR D_PROTO_ARG "print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: struct foo" */
+	print("s");			/* ERROR D_PROTO_ARG "print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: string" */
+	print((void *)fp);		/* ERROR D_PRINT_SIZE "print( ) argument #1 reference has type 'void' with size 0; cannot print( ) it." */
+	print(up);			/* ERROR D_PRINT_SIZE "print( ) argument #1 reference has type 'struct undone' with size 0; cannot print( ) it." */
 	print(1, 2);			/* ERROR D_PROTO_LEN "print( ) prototype mismatch: 2 args passed, 1 expected" */
 	setopt();			/* ERROR D_PROTO_LEN "setopt( ) prototype mismatch: 0 args passed, at least 1 expected" */
 	setopt("a", "b", "c");		/* ERROR D_PROTO_LEN "setopt( ) prototype mismatch: 3 args passed, at most 2 expected" */

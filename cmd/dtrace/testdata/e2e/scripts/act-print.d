@@ -1,7 +1,9 @@
 /*
- * print() of a struct over user memory (the struct of struct.d), of a
- * member array, an integer, a pointer's target member and a string: the
- * workload's buffer holds 'A', 'B', 'C' ...
+ * print() of what a pointer points to (Oracle's print()): a struct in
+ * user memory (the struct of struct.d), a char array (its first
+ * element), an array's element through its address, and a
+ * struct in alloca() memory with nested members, most of them zero.
+ * The workload's buffer holds 'A', 'B', 'C' ...
  */
 #pragma D option quiet
 
@@ -14,16 +16,32 @@ struct foo {
 	short s[2];
 };
 
+struct outer {
+	long z;
+	struct {
+		int x;
+		int y;
+	} in;
+	union {
+		unsigned char b;
+		int i;
+	} u;
+	int *p;
+	bool t;
+};
+
 syscall::pread64:entry
 /execname == "e2eload" && arg3 == 4343/
 {
 	f = (userland struct foo *)arg1;
-	print(*f);
-	printf("\n");
+	print(f);
 	print(f->name);
-	print(f->name[1]);
-	print(f->a);
-	print(f->c);
-	print("str");
+	print(&f->s[1]);
+	o = (struct outer *)alloca(sizeof (struct outer));
+	o->in.y = -3;
+	o->u.i = 258;
+	o->p = (int *)0x1234;
+	o->t = 1;
+	print(o);
 	exit(0);
 }

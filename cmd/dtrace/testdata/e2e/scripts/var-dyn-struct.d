@@ -52,7 +52,6 @@ BEGIN
 
 BEGIN
 {
-	print(a[3]);
-	printf("\n");
+	printf("a[3]: %d %d %d\n", a[3].x, a[3].y, a[3].v[2]);
 	exit(0);
 }
