@@ -162,13 +162,10 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 		}
 	}
 	if s.Result.Kind == String && s.Result.Size == 0 {
-		// DTrace's subroutines write their result and its NUL within
-		// strsize bytes, so it holds strsize-1 characters; substr()
-		// alone may fill strsize with characters.
-		if name == "substr" {
-			return c.stringType()
-		}
-		return StringType(c.cfg.StrSize)
+		// Oracle DTrace's subroutines write up to strsize characters
+		// and a NUL, as its string variables hold (illumos's keep
+		// strsize-1 characters, all but substr()).
+		return c.stringType()
 	}
 	if s.KernelResult != "" {
 		t, ok := c.kernel.lookup(s.KernelResult)
