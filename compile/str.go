@@ -116,8 +116,8 @@ func (g *gen) mayBeNull(e ast.Expr) bool {
 // asString evaluates e, used where a string is wanted although it is
 // not one (check.Info.Strings), into a string buffer of st.Size bytes: a
 // char array is read from memory, the constant 0 is the null string,
-// which reads as "", and a pointer or integer is the address of the
-// string to read.
+// which faults unless NULL may stand there, and a pointer or integer is
+// the address of the string to read.
 func (g *gen) asString(e ast.Expr, st check.Type, nullOK bool) {
 	t := g.c.info.Types[e]
 	switch {
@@ -129,7 +129,10 @@ func (g *gen) asString(e ast.Expr, st check.Type, nullOK bool) {
 		// value) it is the null string itself.
 		g.nullString()
 	case t.Kind == check.Int && st.Size == 1:
-		g.stringLit("", st.Size)
+		// Anywhere else NULL faults as an invalid address of 0, as
+		// a subroutine given NULL for a string does in Oracle DTrace.
+		g.nullString()
+		g.checkNull()
 	default:
 		g.value(e)
 		g.stringFrom(st.Size, t.Userland)

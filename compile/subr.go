@@ -54,11 +54,19 @@ func (g *gen) call(e *ast.CallExpr) {
 		g.json(e)
 	// Network addresses (subr_net.go).
 	case "inet_ntoa":
-		g.inetNtoa(e, afINET, false)
+		g.inetNtoa(e, e.Args, afINET, false)
 	case "inet_ntoa6":
-		g.inetNtoa(e, afINET6, true)
+		// Not strict, an IPv4-mapped or -compatible address is its
+		// IPv4 part alone (Oracle's inet_ntoa6.S); strict, it is
+		// written as inet_ntop() writes it.
+		strict := false
+		if len(e.Args) > 1 {
+			v, _ := g.constInt(e.Args[1])
+			strict = v != 0
+		}
+		g.inetNtoa(e, e.Args[:1], afINET6, !strict)
 	case "inet_ntop":
-		g.inetNtoa(e, 0, false)
+		g.inetNtoa(e, e.Args, 0, false)
 	case "link_ntop":
 		g.linkNtop(e)
 	case "stack", "ustack", "jstack":
