@@ -191,7 +191,11 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 	if s.Result.Kind == String && s.Result.Size == 0 {
 		// Oracle DTrace's subroutines write up to strsize characters
 		// and a NUL, as its string variables hold (illumos's keep
-		// strsize-1 characters, all but substr()).
+		// strsize-1 characters, all but substr()); copyinstr() reads
+		// at most strsize bytes, its NUL included.
+		if name == "copyinstr" {
+			return StringType(c.cfg.StrSize)
+		}
 		return c.stringType()
 	}
 	if s.KernelResult != "" {
