@@ -276,6 +276,10 @@ type compiler struct {
 	// nullAt is the rodata offset of the null string's block, once a
 	// subroutine that can return NULL is used (see subr_search.go).
 	nullAt int
+	// nullVarAt is the rodata offset of a string variable's buffer
+	// holding NULL, once an absent dynamic string may be read (see
+	// nullstring.go).
+	nullVarAt int
 	// shared are the shared attachments the program uses (shared.go).
 	shared []*sharedGroup
 	// ncpu is the number of possible CPUs, which the drops map has a

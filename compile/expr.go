@@ -308,6 +308,11 @@ func (g *gen) binary(e *ast.BinaryExpr) {
 	xt, yt := g.typeOf(e.X), g.typeOf(e.Y)
 	_, comparing := signedJumps[e.Op]
 	strcmp := comparing && xt.Kind == check.String
+	if strcmp {
+		// The strings compared are dead once compared: their
+		// temporaries are free again for the rest of the clause.
+		defer g.releaseTemps(g.tmpOff)
+	}
 	g.nullOK = strcmp
 	g.operand(e.X)
 	g.push()
@@ -317,7 +322,7 @@ func (g *gen) binary(e *ast.BinaryExpr) {
 	g.pop(asm.R1)
 	if comparing {
 		if strcmp {
-			g.compareStrings(xt, yt)
+			g.compareStrings(xt, yt, g.mayBeNull(e.X) || g.mayBeNull(e.Y))
 			g.emit(asm.Mov.Reg(asm.R1, asm.R0), asm.Mov.Imm(asm.R2, 0))
 		}
 		g.compare(e.Op, signedCompare(xt, yt))
@@ -480,16 +485,28 @@ func (g *gen) cond(e *ast.CondExpr, nullOK bool) {
 		buf = g.tmp(t.Size)
 	}
 	branch := func(x ast.Expr) {
+		null := false
 		if t.Kind == check.String {
-			// A null branch is copied as "", which compares as NULL
-			// does; anywhere else it faults before the copy.
+			// A null branch stays the null string where NULL may
+			// stand; anywhere else it faults before the copy.
 			g.nullOK = nullOK
+			null = nullOK && g.mayBeNull(x)
 		}
 		g.operand(x)
 		if t.Kind == check.String {
+			done := g.newLabel()
+			if null {
+				g.emit(
+					asm.LoadMapValue(asm.R1, 0, uint32(g.c.nullBlock())).WithReference(spec.MapRodata),
+					asm.JEq.Reg(asm.R0, asm.R1, done),
+				)
+			}
 			g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(buf)))
 			g.copyString(roundUp(g.typeOf(x).Size, 8), roundUp(t.Size, 8))
 			g.emit(asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(buf)))
+			if null {
+				g.mark(done)
+			}
 		}
 	}
 	g.expr(e.C)

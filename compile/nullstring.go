@@ -17,6 +17,17 @@ import (
 // value) turns the mark back into the null string, which compares as
 // ""; anywhere else the mark faults, as using NULL as a string does.
 
+// nullVarBlock returns the rodata offset of a string variable's buffer
+// holding NULL: what an absent dynamic string variable reads as.
+func (c *compiler) nullVarBlock() int {
+	if c.nullVarAt == 0 {
+		b := make([]byte, roundUp(c.cfg.StrSize+1, 8))
+		b[0] = nullMark & 0xff
+		c.nullVarAt = c.alloc(b)
+	}
+	return c.nullVarAt
+}
+
 // nullMark is the first two bytes, little-endian, of a variable that
 // holds NULL: 0x7f then NUL.
 const nullMark = 0x007f

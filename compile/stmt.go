@@ -22,6 +22,7 @@ func (g *gen) clause(cl *ast.Clause) {
 	if cl.Pred != nil {
 		g.annotate(cl.Pred)
 		g.expr(cl.Pred)
+		g.releaseTemps(0)
 		g.emit(asm.JEq.Imm(asm.R0, 0, ret))
 	}
 	g.recOff = spec.HeaderSize
@@ -124,16 +125,25 @@ func (g *gen) stmts(list []ast.Stmt) {
 	}
 }
 
+// stmt generates one statement. What a statement leaves in the clause's
+// temporaries is dead once it has run (a value it keeps is copied into
+// a variable or the record), so each statement, and an if statement's
+// condition, gives its temporaries back: a clause of many statements
+// needs only the temporaries of its largest one.
 func (g *gen) stmt(s ast.Stmt) {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		g.action++
 		g.annotate(s)
+		mark := g.tmpOff
 		g.exprStmt(s.X)
+		g.releaseTemps(mark)
 	case *ast.IfStmt:
 		g.annotate(s)
 		els, end := g.newLabel(), g.newLabel()
+		mark := g.tmpOff
 		g.expr(s.Cond)
+		g.releaseTemps(mark)
 		g.emit(asm.JEq.Imm(asm.R0, 0, els))
 		g.conds++
 		g.stmts(s.Then)

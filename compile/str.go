@@ -6,6 +6,7 @@ import (
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
 	"github.com/godtrace/godtrace/lang/token"
+	"github.com/godtrace/godtrace/spec"
 )
 
 // copyString copies a NUL-padded string buffer of src bytes at R8 into
@@ -46,10 +47,31 @@ func (g *gen) strBound(n int) int { return min(n, g.c.cfg.StrSize) }
 // compareStrings compares the strings at R1 and R2 like strncmp bounded
 // by strsize, leaving the difference of the first differing bytes (or 0)
 // in R0. Both are NUL-terminated within their bounds, so comparing up to
-// the smaller bound decides.
-func (g *gen) compareStrings(x, y check.Type) {
+// the smaller bound decides. The loop stays in it by jumps and leaves it
+// by falling through (stay, subr_string.go), so that the verifier keeps
+// one state pending per comparison rather than two per byte: a clause of
+// many comparisons otherwise exceeds its 8192 pending jumps.
+//
+// If null, either may be the null string. As in Oracle DTrace, NULL is
+// less than every string, "" included, and equal only to NULL (illumos
+// compares it as "").
+func (g *gen) compareStrings(x, y check.Type, null bool) {
 	n := g.strBound(min(roundUp(x.Size, 8), roundUp(y.Size, 8)))
 	loop, ne, eq, end := g.newLabel(), g.newLabel(), g.newLabel(), g.newLabel()
+	if null {
+		xSet := g.newLabel()
+		g.emit(
+			asm.LoadMapValue(asm.R4, 0, uint32(g.c.nullBlock())).WithReference(spec.MapRodata),
+			asm.Mov.Imm(asm.R0, 0),
+			asm.JNE.Reg(asm.R1, asm.R4, xSet),
+			// x is NULL: equal to NULL, less than anything else.
+			asm.JEq.Reg(asm.R2, asm.R4, end),
+			asm.Mov.Imm(asm.R0, -1),
+			asm.Ja.Label(end),
+		)
+		g.mark(xSet)
+		g.emit(asm.Mov.Imm(asm.R0, 1), asm.JEq.Reg(asm.R2, asm.R4, end))
+	}
 	g.emit(asm.Mov.Reg(asm.R8, asm.R1), asm.Mov.Reg(asm.R9, asm.R2), asm.Mov.Imm(asm.R3, 0))
 	g.mark(loop)
 	g.emit(
@@ -60,8 +82,10 @@ func (g *gen) compareStrings(x, y check.Type) {
 		asm.Mov.Reg(asm.R2, asm.R9),
 		asm.Add.Reg(asm.R2, asm.R3),
 		asm.LoadMem(asm.R2, asm.R2, 0, asm.Byte),
-		asm.JNE.Reg(asm.R1, asm.R2, ne),
-		asm.JEq.Imm(asm.R1, 0, eq),
+	)
+	g.stay(asm.JEq.Reg(asm.R1, asm.R2, ""), ne)
+	g.stay(asm.JNE.Imm(asm.R1, 0, ""), eq)
+	g.emit(
 		asm.Add.Imm(asm.R3, 1),
 		asm.Ja.Label(loop),
 	)
@@ -72,11 +96,28 @@ func (g *gen) compareStrings(x, y check.Type) {
 	g.mark(end)
 }
 
+// mayBeNull reports whether e, a comparison's string operand, can be
+// the null string: NULL itself, a string variable, a subroutine that
+// returns NULL when it finds nothing, or a ternary with such a branch.
+func (g *gen) mayBeNull(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if st, ok := g.c.info.Strings[e]; ok {
+		return g.typeOf(e).Kind == check.Int && st.Size == 1
+	}
+	switch x := e.(type) {
+	case *ast.CondExpr:
+		return g.mayBeNull(x.T) || g.mayBeNull(x.F)
+	case *ast.CallExpr:
+		return nullable(x)
+	}
+	return g.isStringVar(e)
+}
+
 // asString evaluates e, used where a string is wanted although it is
 // not one (check.Info.Strings), into a string buffer of st.Size bytes: a
 // char array is read from memory, the constant 0 is the null string,
-// which reads as "", and a pointer or integer is the address of the
-// string to read.
+// which faults unless NULL may stand there, and a pointer or integer is
+// the address of the string to read.
 func (g *gen) asString(e ast.Expr, st check.Type, nullOK bool) {
 	t := g.c.info.Types[e]
 	switch {
@@ -88,7 +129,10 @@ func (g *gen) asString(e ast.Expr, st check.Type, nullOK bool) {
 		// value) it is the null string itself.
 		g.nullString()
 	case t.Kind == check.Int && st.Size == 1:
-		g.stringLit("", st.Size)
+		// Anywhere else NULL faults as an invalid address of 0, as
+		// a subroutine given NULL for a string does in Oracle DTrace.
+		g.nullString()
+		g.checkNull()
 	default:
 		g.value(e)
 		g.stringFrom(st.Size, t.Userland)

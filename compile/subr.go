@@ -54,11 +54,19 @@ func (g *gen) call(e *ast.CallExpr) {
 		g.json(e)
 	// Network addresses (subr_net.go).
 	case "inet_ntoa":
-		g.inetNtoa(e, afINET, false)
+		g.inetNtoa(e, e.Args, afINET, false)
 	case "inet_ntoa6":
-		g.inetNtoa(e, afINET6, true)
+		// Not strict, an IPv4-mapped or -compatible address is its
+		// IPv4 part alone (Oracle's inet_ntoa6.S); strict, it is
+		// written as inet_ntop() writes it.
+		strict := false
+		if len(e.Args) > 1 {
+			v, _ := g.constInt(e.Args[1])
+			strict = v != 0
+		}
+		g.inetNtoa(e, e.Args[:1], afINET6, !strict)
 	case "inet_ntop":
-		g.inetNtoa(e, 0, false)
+		g.inetNtoa(e, e.Args, 0, false)
 	case "link_ntop":
 		g.linkNtop(e)
 	case "stack", "ustack", "jstack":
@@ -106,7 +114,8 @@ func (g *gen) call(e *ast.CallExpr) {
 }
 
 // copyinstr(addr [, maxlen]) reads a NUL-terminated string from user
-// memory into a strsize buffer; with maxlen, at most maxlen bytes of it.
+// memory into a strsize buffer; with maxlen, at most maxlen bytes, the
+// NUL included, as Oracle DTrace reads them (maxlen-1 characters).
 func (g *gen) copyinstr(e *ast.CallExpr) {
 	size := g.typeOf(e).Size
 	if len(e.Args) == 1 {
@@ -126,13 +135,11 @@ func (g *gen) copyinstr(e *ast.CallExpr) {
 	g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.LoadMem(asm.R2, asm.R10, lenSlot, asm.DWord))
 	g.temps--
 	small, ok := g.newLabel(), g.newLabel()
-	g.emit(
-		asm.Add.Imm(asm.R2, 1), // room for the NUL
-		asm.JSGT.Imm(asm.R2, 0, small),
-		asm.Mov.Imm(asm.R2, 1),
-	)
+	// Beyond the buffer (a negative maxlen too, unsigned) is the
+	// buffer, as in Oracle; 0 reads "".
+	g.emit(asm.JLE.Imm(asm.R2, int32(size), small), asm.Mov.Imm(asm.R2, int32(size)))
 	g.mark(small)
-	g.emit(asm.JLE.Imm(asm.R2, int32(size), ok), asm.Mov.Imm(asm.R2, int32(size)))
+	g.emit(asm.JNE.Imm(asm.R2, 0, ok), asm.Mov.Imm(asm.R2, 1))
 	g.mark(ok)
 	g.copyUser(buf, asm.FnProbeReadUserStr)
 }

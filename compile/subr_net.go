@@ -37,13 +37,15 @@ const (
 // 45 bytes, and 3 bytes of digits may be written before its start.
 const netWork = 64
 
-// inetNtoa generates inet_ntoa(p) (af afINET), inet_ntoa6(p) (afINET6,
-// onlyV4 set) and inet_ntop(af, p) (af 0: from the first argument).
-func (g *gen) inetNtoa(e *ast.CallExpr, af int, onlyV4 bool) {
+// inetNtoa generates inet_ntoa(p) (af afINET), inet_ntoa6(p [, strict])
+// (afINET6, onlyV4 unless strict) and inet_ntop(af, p) (af 0: from the
+// first argument); args are the arguments that are evaluated, the address
+// last.
+func (g *gen) inetNtoa(e *ast.CallExpr, args []ast.Expr, af int, onlyV4 bool) {
 	size := g.typeOf(e).Size
-	addrArg := e.Args[len(e.Args)-1]
+	addrArg := args[len(args)-1]
 	user := g.typeOf(addrArg).Userland
-	slots := g.evalArgs(e.Args)
+	slots := g.evalArgs(args)
 	dst := g.newString(size)
 	defer g.releaseTemps(g.tmpOff)
 	work := g.newString(netWork)
@@ -393,7 +395,12 @@ func (g *gen) zeroRun(addr, zeroSlot, numSlot int) {
 func (g *gen) linkNtop(e *ast.CallExpr) {
 	size := g.typeOf(e).Size
 	user := g.typeOf(e.Args[1]).Userland
-	slots := g.evalArgs(e.Args)
+	// The address is a void *: an array (uint8_t[20]) names its bytes,
+	// which are not read as a string.
+	g.expr(e.Args[0])
+	slots := []int16{g.push(), 0}
+	g.pointerArg(e.Args[1])
+	slots[1] = g.push()
 	dst := g.newString(size)
 	defer g.releaseTemps(g.tmpOff)
 	addr := g.newString(20)

@@ -35,7 +35,7 @@ import (
 // Fault kinds the string subroutines raise, numbered as DTrace's.
 const (
 	faultIllOp     = spec.FaultIllOp     // lltostr() or strtoll() with a bad base
-	faultNoScratch = spec.FaultNoScratch // strjoin() longer than strsize
+	faultNoScratch = spec.FaultNoScratch // alloca() or a copy that does not fit
 	faultBadSize   = spec.FaultBadSize   // an alloca() memory access past its end
 )
 
@@ -157,9 +157,8 @@ func (g *gen) result(buf int) {
 	g.emit(asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(buf)))
 }
 
-// strjoin(a, b) concatenates two strings. As in DTrace, a result that
-// does not fit in strsize bytes with its NUL is an "out of scratch space"
-// fault, not a truncated string.
+// strjoin(a, b) concatenates two strings, cut at strsize characters as
+// in Oracle DTrace (illumos faults with "out of scratch space" instead).
 func (g *gen) strjoin(e *ast.CallExpr) {
 	size := g.typeOf(e).Size
 	na, nb := roundUp(g.typeOf(e.Args[0]).Size, 8), roundUp(g.typeOf(e.Args[1]).Size, 8)
@@ -169,9 +168,9 @@ func (g *gen) strjoin(e *ast.CallExpr) {
 	g.loadSlot(asm.R8, slots[0])
 	g.loadSlot(asm.R9, slots[1])
 	g.freeArgs(slots)
-	overflow, end := g.newLabel(), g.newLabel()
+	end := g.newLabel()
 	// join copies the string at p (n bytes), indexed by R3, to the
-	// result at offset R0, faulting if a byte leaves no room for the NUL.
+	// result at offset R0, stopping at the result's last character.
 	join := func(p asm.Register, n int) {
 		loop, next, done := g.newLabel(), g.newLabel(), g.newLabel()
 		g.emit(asm.Mov.Imm(asm.R3, 0), asm.Ja.Label(loop))
@@ -185,7 +184,7 @@ func (g *gen) strjoin(e *ast.CallExpr) {
 			asm.LoadMem(asm.R1, asm.R1, 0, asm.Byte),
 		)
 		g.stay(asm.JNE.Imm(asm.R1, 0, ""), done)
-		g.stay(asm.JLT.Imm(asm.R0, int32(g.c.cfg.StrSize-1), ""), overflow)
+		g.stay(asm.JLT.Imm(asm.R0, int32(size-1), ""), end)
 		g.emit(
 			asm.Mov.Reg(asm.R2, regScratch),
 			asm.Add.Reg(asm.R2, asm.R0),
@@ -198,11 +197,8 @@ func (g *gen) strjoin(e *ast.CallExpr) {
 	join(asm.R8, na)
 	g.forget(asm.R0, g.tmp(8))
 	join(asm.R9, nb)
-	g.result(dst)
-	g.emit(asm.Ja.Label(end))
-	g.mark(overflow)
-	g.raise(faultNoScratch)
 	g.mark(end)
+	g.result(dst)
 }
 
 // substr(s, index [, length]) is the part of s from index, of at most

@@ -53,12 +53,16 @@ func (g *gen) loadVar(e ast.Expr) {
 }
 
 // loadDyn loads the dynamic variable whose key is at the scratch offset
-// key: its value, or the address of its string, or 0 or "" if absent.
+// key: its value, or the address of its string, or 0 if absent. An
+// absent string reads as NULL, as in Oracle DTrace (illumos reads ""):
+// a block holding the NULL mark (nullstring.go).
 func (g *gen) loadDyn(loc varLoc, key int, str bool) {
-	g.lookupOrZero(loc.mapName, key, g.c.layout.zero)
-	if !str {
-		g.emit(asm.LoadMem(asm.R0, asm.R0, 0, asm.DWord))
+	if str {
+		g.lookupOrZero(loc.mapName, key, g.c.nullVarBlock())
+		return
 	}
+	g.lookupOrZero(loc.mapName, key, g.c.layout.zero)
+	g.emit(asm.LoadMem(asm.R0, asm.R0, 0, asm.DWord))
 }
 
 // mapKey sets the first two arguments of a map helper: R1 the map, R2
@@ -253,10 +257,10 @@ func (g *gen) storeVar(e ast.Expr, src check.Type) {
 }
 
 // storeDyn stores R0 into the dynamic variable whose key is at the
-// scratch offset key. Storing 0 deletes it, as
-// DTrace frees a dynamic variable assigned zero; a string variable is
-// deleted when assigned the empty string, which is what 0 (DTrace's
-// null string) becomes. A full map counts a dynamic variable drop.
+// scratch offset key. Storing 0 deletes it, as DTrace frees a dynamic
+// variable assigned zero; a string variable is deleted when assigned
+// NULL (the null string), and keeps "" as any other string, as in
+// Oracle DTrace. A full map counts a dynamic variable drop.
 func (g *gen) storeDyn(v *check.Var, loc varLoc, key int, srcSize int) {
 	str := v.Type.Kind == check.String
 	val := 0
@@ -265,15 +269,17 @@ func (g *gen) storeDyn(v *check.Var, loc varLoc, key int, srcSize int) {
 		val = g.tmp(loc.valSize)
 		g.emit(asm.Mov.Reg(asm.R8, asm.R0), asm.Mov.Reg(asm.R9, regScratch), asm.Add.Imm(asm.R9, int32(val)))
 		g.copyString(srcSize, loc.valSize)
-		g.markNull()
-		g.emit(asm.LoadMem(asm.R1, asm.R9, 0, asm.Byte), asm.JNE.Imm(asm.R1, 0, store))
+		g.emit(
+			asm.LoadMapValue(asm.R1, 0, uint32(g.c.nullBlock())).WithReference(spec.MapRodata),
+			asm.JNE.Reg(asm.R8, asm.R1, store),
+		)
 	} else {
 		g.emit(asm.JNE.Imm(asm.R0, 0, store))
 	}
 	g.mapKey(loc.mapName, key)
 	g.emit(asm.FnMapDeleteElem.Call())
 	if str {
-		g.emit(asm.Mov.Reg(asm.R0, regScratch), asm.Add.Imm(asm.R0, int32(val)))
+		g.nullString()
 	} else {
 		g.emit(asm.Mov.Imm(asm.R0, 0))
 	}

@@ -24,6 +24,10 @@ typedef uintptr_t void_ip_t;
 inline int AF_INET = 2;
 inline int AF_INET6 = 10;
 
+/* link_ntop()'s hardware types, as Linux (and Oracle's net.d) number them. */
+inline int ARPHRD_ETHER = 1;
+inline int ARPHRD_INFINIBAND = 32;
+
 inline int IPPROTO_IP = 0;
 inline int IPPROTO_ICMP = 1;
 inline int IPPROTO_IGMP = 2;

@@ -47,7 +47,14 @@ func TraceMem(w io.Writer, b []byte, quiet bool) error {
 // as the rawbytes option does.
 func traceDatum(o *out, d Datum, quiet, raw bool) error {
 	if raw {
-		hexDump(o, d.raw())
+		b := d.raw()
+		if d.Kind == String {
+			// Oracle DTrace records a string in strsize+1 bytes,
+			// room for a NUL after strsize characters, and dumps
+			// them all.
+			b = append(b, 0)
+		}
+		hexDump(o, b)
 		return nil
 	}
 	switch d.Kind {

@@ -8,14 +8,16 @@ import (
 type Param int
 
 const (
-	ParamInt     Param = iota // an integer
-	ParamScalar               // an integer or a pointer
-	ParamString               // a string (char arrays become strings)
-	ParamStrNull              // a string, or NULL (the constant 0): strtok()'s "go on"
-	ParamPointer              // a pointer (void *): a pointer, array, string or the constant 0
-	ParamMutex                // a pointer to the kernel's struct mutex
-	ParamRwlock               // a pointer to the kernel's rwlock_t
-	ParamPid                  // an integer, a pid_t in the prototype
+	ParamInt      Param = iota // an integer
+	ParamScalar                // an integer or a pointer
+	ParamString                // a string (char arrays become strings)
+	ParamStrNull               // a string, or NULL (the constant 0): strtok()'s "go on"
+	ParamPointer               // a pointer (void *): a pointer, array, string or the constant 0
+	ParamMutex                 // a pointer to the kernel's struct mutex
+	ParamRwlock                // a pointer to the kernel's rwlock_t
+	ParamPid                   // an integer, a pid_t in the prototype
+	ParamIn6Addr               // a pointer to struct in6_addr (or void *)
+	ParamConstInt              // an integer constant
 )
 
 // Subr is a subroutine's prototype: its parameters (the last Optional
@@ -84,10 +86,13 @@ var subrs = map[string]Subr{
 	// Network addresses as text (compile/subr_net.go): the address
 	// arguments point to an ipaddr_t, an in6_addr_t, or for inet_ntop()
 	// and link_ntop() to an address of the family or hardware type given.
-	"inet_ntoa":  {Params: []Param{ParamScalar}, Result: StringType(0)},
-	"inet_ntoa6": {Params: []Param{ParamScalar}, Result: StringType(0)},
+	"inet_ntoa": {Params: []Param{ParamScalar}, Result: StringType(0)},
+	// inet_ntoa6(addr [, strict]), Oracle's prototype: a nonzero
+	// strict keeps the IPv6 prefix of an IPv4-mapped or -compatible
+	// address.
+	"inet_ntoa6": {Params: []Param{ParamIn6Addr, ParamConstInt}, Optional: 1, Result: StringType(0)},
 	"inet_ntop":  {Params: []Param{ParamInt, ParamScalar}, Result: StringType(0)},
-	"link_ntop":  {Params: []Param{ParamInt, ParamScalar}, Result: StringType(0)},
+	"link_ntop":  {Params: []Param{ParamInt, ParamPointer}, Result: StringType(0)},
 	// Byte order, random numbers, device numbers and process ancestry
 	// (compile/subr_int.go), with dt_open.c's prototypes.
 	"htons":     {Params: []Param{ParamInt}, Result: Type{Kind: Int, Size: 2, Name: "uint16_t"}},
@@ -140,14 +145,36 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 			ok, proto = t.Kind == Int, "int"
 		case ParamPid:
 			ok, proto = t.Kind == Int, "pid_t"
+		case ParamIn6Addr:
+			ok, proto = c.isNull(e.Args[i]) || t.Kind == Pointer && t.Elem != nil &&
+				(t.Elem.Kind == Void || t.Elem.Kind == Struct && t.Elem.Def != nil && t.Elem.Def.Name == "struct in6_addr"), "struct in6_addr *"
+		case ParamConstInt:
+			ok, proto = t.Kind == Int, "int"
+			if _, isConst := c.intConst(e.Args[i]); ok && !isConst {
+				c.errorf(e.Args[i].Pos(), "D_PROTO_ARG", "%s( ) argument #%d must be an integer constant", name, i+1)
+				return TypeInvalid
+			}
 		case ParamScalar:
 			ok, proto = t.IsScalar(), "uintptr_t"
 		case ParamString:
+			// NULL passes the prototype (char *), as in Oracle
+			// DTrace, and faults when the subroutine reads it.
 			ok, proto = t.Kind == String || c.charPointerArg(e.Args[i], t), "char *"
+			if !ok && c.isNull(e.Args[i]) {
+				c.toString(e.Args[i], t)
+				ok = true
+			}
 		case ParamStrNull:
 			v, isConst := c.info.Consts[e.Args[i]]
 			ok, proto = t.Kind == String || t.Kind == Int && isConst && v == 0 || c.charPointerArg(e.Args[i], t), "char *"
 		case ParamPointer:
+			if at := c.info.Types[e.Args[i]]; at.IsCharArray() {
+				// A char array passed as void * is its bytes
+				// (link_ntop(ARPHRD_INFINIBAND, addr)), not
+				// the string they would be read as.
+				delete(c.info.Strings, e.Args[i])
+				t = at
+			}
 			ok, proto = argCompat(PointerTo(TypeVoid), t, c.isNull(e.Args[i])), "void *"
 		case ParamMutex, ParamRwlock:
 			// The kernel types of Oracle DTrace's prototypes
@@ -162,13 +189,14 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 		}
 	}
 	if s.Result.Kind == String && s.Result.Size == 0 {
-		// DTrace's subroutines write their result and its NUL within
-		// strsize bytes, so it holds strsize-1 characters; substr()
-		// alone may fill strsize with characters.
-		if name == "substr" {
-			return c.stringType()
+		// Oracle DTrace's subroutines write up to strsize characters
+		// and a NUL, as its string variables hold (illumos's keep
+		// strsize-1 characters, all but substr()); copyinstr() reads
+		// at most strsize bytes, its NUL included.
+		if name == "copyinstr" {
+			return StringType(c.cfg.StrSize)
 		}
-		return StringType(c.cfg.StrSize)
+		return c.stringType()
 	}
 	if s.KernelResult != "" {
 		t, ok := c.kernel.lookup(s.KernelResult)

@@ -52,6 +52,8 @@ var programTests = []struct{ src, want string }{
 	{`int*p;`, `(VarDecl (Type "int") (Decl *p))`},
 	{`self int x; this string s; extern int y; static int z;`,
 		"(VarDecl self (Type \"int\") (Decl x))\n(VarDecl this (Type \"string\") (Decl s))\n(VarDecl extern (Type \"int\") (Decl y))\n(VarDecl static (Type \"int\") (Decl z))"},
+	// A storage class alone declares ints, as in DTrace.
+	{`self x, y; this z;`, "(VarDecl self (Type \"int\") (Decl x) (Decl y))\n(VarDecl this (Type \"int\") (Decl z))"},
 	{`int a[string, int];`, `(VarDecl (Type "int") (Decl a Keys[(Type "string") (Type "int")]))`},
 	{`int v[4];`, `(VarDecl (Type "int") (Decl v [(Int 4)]))`},
 	{`int m[2][3];`, `(VarDecl (Type "int") (Decl m [(Int 2)] [(Int 3)]))`},

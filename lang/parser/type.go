@@ -151,6 +151,11 @@ loop:
 		p.next()
 	}
 	if !named {
+		if len(words) == 0 && class != 0 {
+			// A storage class alone declares an int, as in C and
+			// DTrace: self x, y;
+			words = append(words, "int")
+		}
 		if len(words) == 0 {
 			p.syntaxError()
 			return class, false

@@ -1,14 +1,15 @@
 /*
  * strchr(), strrchr(), strstr(), strtok() and json() return NULL when
- * they find nothing. Compared, NULL reads as "" (== NULL holds, also in a
- * ternary's branch); a string variable holds it, as in Oracle DTrace;
+ * they find nothing. Compared, NULL equals only NULL and is less than
+ * every string, "" included, as in Oracle DTrace (also in a ternary's
+ * branch); a string variable holds it, as in Oracle DTrace;
  * traced, passed to a subroutine or used as a key, it faults with an
  * invalid address of 0 and fires ERROR, also when read from a variable.
  */
 #pragma D option quiet
 BEGIN {
 	x = strtok("abc", "abc");
-	printf("%d %d\n", x == NULL, x == "");
+	printf("%d %d %d %d\n", x == NULL, x == "", x < "", "" > x);
 }
 BEGIN {
 	printf("%d %d %d %d\n", strchr("abc",'z') == NULL, strchr("abc", 'b') == NULL, (1 ? strstr("abc", "x") : "q") == NULL, strtok("a,b", ",") != NULL);

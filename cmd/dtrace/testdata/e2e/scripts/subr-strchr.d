@@ -1,7 +1,8 @@
 /*
  * strchr(), strrchr() and strstr(): the rest of the string from what they
  * find. When they find nothing they return NULL, which compares equal
- * to NULL and to "" (err-null-string: reading it faults).
+ * to NULL and, as in Oracle DTrace, not to "" (err-null-string: reading
+ * it faults).
  */
 #pragma D option quiet
 

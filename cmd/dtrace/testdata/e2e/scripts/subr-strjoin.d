@@ -1,6 +1,7 @@
 /*
- * strjoin(): joins that fit in strsize (16 here) with their NUL, and one
- * that does not, which DTrace reports as out of scratch space.
+ * strjoin(): joins that fit in strsize (16 here) characters, and ones
+ * that do not, which Oracle DTrace cuts at strsize characters (illumos
+ * faults with "out of scratch space").
  */
 #pragma D option quiet
 #pragma D option strsize=16
@@ -18,6 +19,11 @@ BEGIN
 BEGIN
 {
 	printf("[%s]\n", strjoin("abcdefgh", "ijklmnop"));
+	printf("[%s]\n", strjoin("abcdefgh", "ijklmnopq"));
+	printf("[%s]\n", strjoin("abcdefghijklmnopq", "r"));
+	printf("[%s]\n", strjoin("", "abcdefghijklmnopq"));
+	s = strjoin("abcdefghij", "klmnopqrstuvwxyz");
+	printf("[%s] %d\n", s, strlen(s));
 }
 
 BEGIN
