@@ -151,11 +151,17 @@ loop:
 		p.next()
 	}
 	if !named {
-		if len(words) == 0 {
+		switch {
+		case len(words) > 0:
+			t.Name = strings.Join(words, " ")
+		case class != 0:
+			// Storage class alone: self x; declares an int, as
+			// dt_decl_top makes a declaration without a type.
+			t.Name = "int"
+		default:
 			p.syntaxError()
 			return class, false
 		}
-		t.Name = strings.Join(words, " ")
 	}
 	return class, true
 }

@@ -72,6 +72,8 @@ inline string tagip[int x] = x;		/* ERROR D_OP_INCOMPAT "inline tagip definition
 inline int tagself = tagself + 1;	/* ERROR D_IDENT_UNDEF "failed to resolve tagself: Unknown variable name" */
 
 self struct tagpair tagdyns;
+self tagdefault;			/* no type: int */
+this tagdefault;
 struct tagpair tagdyna[int];
 
 BEGIN
@@ -79,6 +81,8 @@ BEGIN
 	self->tagdyns = 1;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"struct tagpair\" = \"int\"" */
 	tagdynp = &tagdyna[1];		/* ERROR D_ADDROF_VAR "cannot take address of dynamic variable" */
 	tagdyna[2].a = tagdyna[3].b;
+	self->tagdefault = "a";		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"string\"" */
+	this->tagdefault = 1;
 	tagorder = "a";			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"string\"" */
 	tagsq[1] = 2;			/* ERROR D_OP_WRITE "operator = can only be applied to a writable variable" */
 	tagsqa = &tagsq[2];		/* ERROR D_ADDROF_VAR "cannot take address of dynamic variable" */
