@@ -172,6 +172,7 @@ type checker struct {
 	aggs                      map[string]*Agg
 
 	typedefs map[string]Type      // typedef names declared in D
+	externs  map[string]Type      // kernel symbols declared extern
 	tags     map[string]Type      // "struct foo", "union u", "enum e" declared in D
 	enums    map[string]enumConst // enumerators
 	inlines  map[string]*inlineDef
@@ -231,6 +232,7 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 		globals: map[string]*Var{}, tlocals: map[string]*Var{}, clocals: map[string]*Var{},
 		aggs:     map[string]*Agg{},
 		typedefs: map[string]Type{},
+		externs:  map[string]Type{},
 		tags:     map[string]Type{},
 		enums:    map[string]enumConst{},
 		inlines:  map[string]*inlineDef{},
@@ -462,28 +464,49 @@ func versionString(s string) bool {
 }
 
 // varDecl declares variables, as DTrace does (dt_node_decl): a
-// redeclaration must match the first declaration or use.
+// redeclaration must match the first declaration or use. An extern
+// declaration, and one of a function, declares a kernel symbol instead.
 func (c *checker) varDecl(d *ast.VarDecl) {
-	t, ok := c.typeExpr(d.Type)
+	base, ok := c.typeExpr(d.Type)
 	if !ok {
-		return
-	}
-	switch d.Class {
-	case token.STATIC, token.REGISTER, token.AUTO:
-		c.errorf(d.At, "D_DECL_BADCLASS", "specified storage class not appropriate in D")
 		return
 	}
 	for _, n := range d.Names {
-		c.varDeclarator(d.Class, t, n)
+		t, ok := c.declarator(base, n)
+		if !ok {
+			continue
+		}
+		class := d.Class
+		if t.Kind == Func && (class == 0 || class == token.STATIC) {
+			class = token.EXTERN // int f(void); is C's way to say extern
+		}
+		switch class {
+		case token.STATIC, token.REGISTER, token.AUTO:
+			c.errorf(d.At, "D_DECL_BADCLASS", "specified storage class not appropriate in D")
+			return
+		case token.EXTERN:
+			c.externDecl(n, t)
+		default:
+			c.varDeclarator(class, t, n)
+		}
 	}
 }
 
-// varDeclarator declares one variable of a declaration.
-func (c *checker) varDeclarator(class token.Kind, base Type, n *ast.Declarator) {
-	vt, ok := c.declarator(base, n)
-	if !ok {
+// externDecl declares a kernel symbol, as DTrace's extern declarations
+// do (dt_node_decl adds an undefined symbol to its D module): no D
+// variable comes of it, and a second declaration must give the same
+// type. Nothing yet uses the type: a symbol named in a clause takes the
+// kernel's (symbol.go).
+func (c *checker) externDecl(n *ast.Declarator, t Type) {
+	if prev, ok := c.externs[n.Name]; ok && !sameDeclType(prev, t) {
+		c.errorf(n.At, "D_DECL_IDRED", "identifier redeclared: %s`%s\n\t current: %s\n\tprevious: %s", "D", n.Name, t, prev)
 		return
 	}
+	c.externs[n.Name] = t
+}
+
+// varDeclarator declares one variable of a declaration, of type vt.
+func (c *checker) varDeclarator(class token.Kind, vt Type, n *ast.Declarator) {
 	if vt.Kind == String {
 		vt = c.stringType()
 	}

@@ -275,6 +275,12 @@ func (p *parser) typeName() *ast.TypeExpr {
 		return t
 	}
 	t.Ptr = p.pointers()
+	p.abstractArrays(t)
+	return t
+}
+
+// abstractArrays parses an abstract declarator's { "[" [ CondExpr ] "]" }.
+func (p *parser) abstractArrays(t *ast.TypeExpr) {
 	for p.tok.Kind == token.LBRACK {
 		p.next()
 		var dim ast.Expr
@@ -284,7 +290,6 @@ func (p *parser) typeName() *ast.TypeExpr {
 		t.Arrays = append(t.Arrays, dim)
 		p.expect(token.RBRACK)
 	}
-	return t
 }
 
 // pointers parses { "*" { TypeQualifier } } and returns the number of
