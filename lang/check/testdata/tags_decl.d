@@ -90,6 +90,8 @@ int timestamp(void);
 
 self struct tagpair tagdyns;
 self tagdefault;			/* no type: int */
+int tagints[2];
+struct { char n[4]; } tagchars;
 this tagdefault;
 struct tagpair tagdyna[int];
 
@@ -100,6 +102,9 @@ BEGIN
 	tagdyna[2].a = tagdyna[3].b;
 	self->tagdefault = "a";		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"string\"" */
 	this->tagdefault = 1;
+	tagints = tagints;		/* ERROR D_OP_ARRFUN "operator = may not be applied to operand of type \"int [2]\"" */
+	tagcopy = tagints;		/* ERROR D_OP_ARRFUN "operator = may not be applied to operand of type \"int [2]\"" */
+	tagchars.n = "ab";		/* ERROR D_OP_ARRFUN "operator = may not be applied to operand of type \"char [4]\"" */
 	tagorder = "a";			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"string\"" */
 	tagsq[1] = 2;			/* ERROR D_OP_WRITE "operator = can only be applied to a writable variable" */
 	tagsqa = &tagsq[2];		/* ERROR D_ADDROF_VAR "cannot take address of dynamic variable" */
