@@ -13,6 +13,7 @@
 package check
 
 import (
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -707,4 +708,22 @@ func (c *checker) storageType(t Type) Type {
 		return c.stringType()
 	}
 	return t
+}
+
+// PragmaError is the error DTrace reports for a #pragma line as its
+// lexer reads it, before anything after the line is parsed: a malformed
+// or invalid pragma. The compiler reports it in place of a syntax error
+// later in the same source. It is nil for a pragma whose checking waits
+// for the program (the identifier a pragma names).
+func PragmaError(p *ast.Pragma) *Error {
+	_, err := Check(&ast.Program{Decls: []ast.Decl{p}}, Config{})
+	var list ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			if e.Tag == "D_PRAGMA_MALFORM" || e.Tag == "D_PRAGMA_INVAL" {
+				return e
+			}
+		}
+	}
+	return nil
 }
