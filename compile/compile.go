@@ -93,6 +93,9 @@ func ParseTypes(files []*token.File, kernelBTF func() (*btf.Spec, error)) (*Pars
 	for i, f := range files {
 		prog, err := parser.ParseFileTypes(f, isType)
 		if err != nil {
+			if e := pragmaFirst(f, prog, err); e != nil {
+				err = e
+			}
 			return nil, parseErrors(files, i, err)
 		}
 		for _, d := range prog.Decls {
@@ -238,6 +241,34 @@ func positioned(files []*token.File, err error) error {
 }
 
 // parseErrors converts the parser's errors in source i.
+// pragmaFirst returns the error of a #pragma line met before the first
+// of a source's parse errors, as an error list, or nil. DTrace's lexer
+// applies a pragma when it reads the line, so a bad one inside an
+// unfinished declaration is the error, not the declaration's syntax.
+func pragmaFirst(f *token.File, prog *ast.Program, err error) error {
+	var sl scanner.ErrorList
+	if prog == nil || !errors.As(err, &sl) || len(sl) == 0 {
+		return nil
+	}
+	first := sl[0].Pos
+	for _, d := range prog.Decls {
+		pr, ok := d.(*ast.Pragma)
+		if !ok {
+			continue
+		}
+		at := f.Position(pr.At)
+		if at.Filename != first.Filename || at.Line >= first.Line {
+			continue
+		}
+		if e := check.PragmaError(pr); e != nil {
+			var list scanner.ErrorList
+			list.Add(at, e.Tag, e.Msg)
+			return list
+		}
+	}
+	return nil
+}
+
 func parseErrors(files []*token.File, i int, err error) error {
 	var sl scanner.ErrorList
 	if !errors.As(err, &sl) {

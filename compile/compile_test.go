@@ -157,6 +157,10 @@ func TestRecordLayout(t *testing.T) {
 func TestErrors(t *testing.T) {
 	for _, tt := range []struct{ src, want string }{
 		{"BEGIN { x = ; }", `line 1: syntax error near ";"`},
+		// A pragma is checked as it is read, inside an unfinished
+		// declaration too, so its error comes before the syntax error.
+		{"inline int foo\n#pragma D attributes bad foo\nBEGIN { }", "line 2: invalid attributes specified by #pragma attributes"},
+		{"inline int foo\n#pragma D attributes Stable/Stable/Common foo\nBEGIN { }", `line 3: syntax error near "BEGIN"`},
 		{"syscall::nosuch:entry { }", "line 1: probe description syscall::nosuch:entry does not match any probes"},
 		{"BEGIN { x = y; }", "line 1: failed to resolve y: Unknown variable name"},
 		// A code generation error, at its line.

@@ -80,8 +80,9 @@ type VarDecl struct {
 	Names []*Declarator
 }
 
-// Declarator is one name in a declaration with its pointer and array
-// suffixes: `*p`, `a[10]`, `a[string, int]`.
+// Declarator is one name in a declaration with its pointer, array and
+// function suffixes: `*p`, `a[10]`, `a[string, int]`, `f(int, ...)`,
+// `(*fp)(void)`.
 type Declarator struct {
 	At     token.Pos
 	Name   string
@@ -91,7 +92,32 @@ type Declarator struct {
 	// Params names the parameters of Keys, "" where a key type has no
 	// name: an inline uses them (inline int sq[int x] = x * x;).
 	Params []string
-	Init   Expr // inline initializer, or nil
+	// KeyVarargs is the "..." ending a key signature (int a[int, ...]),
+	// which only a function's parameters may have.
+	KeyVarargs token.Pos
+	// Func is a function suffix's parameters, nil without one.
+	Func *FuncParams
+	// Inner is the declarator written in parentheses, which applies
+	// to the type this one makes: in int *(*fp)(void), the outer
+	// declarator makes a function returning int *, the inner `*fp` a
+	// pointer to it. Name and At are the innermost name's.
+	Inner *Declarator
+	Init  Expr // inline initializer, or nil
+}
+
+// FuncParams is a function declarator's parameter list.
+type FuncParams struct {
+	Lparen token.Pos
+	Params []*Param
+	// Varargs is the "..." ending the list, or no position.
+	Varargs token.Pos
+}
+
+// Param is a parameter of a function declarator: its type, and the
+// declarator naming it, nil when the type is written alone (int f(char *)).
+type Param struct {
+	Type *TypeExpr
+	Decl *Declarator
 }
 
 // TypeDecl is a typedef, or a struct/union/enum definition standing alone.

@@ -13,6 +13,7 @@
 package check
 
 import (
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -172,6 +173,7 @@ type checker struct {
 	aggs                      map[string]*Agg
 
 	typedefs map[string]Type      // typedef names declared in D
+	externs  map[string]Type      // kernel symbols declared extern
 	tags     map[string]Type      // "struct foo", "union u", "enum e" declared in D
 	enums    map[string]enumConst // enumerators
 	inlines  map[string]*inlineDef
@@ -231,6 +233,7 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 		globals: map[string]*Var{}, tlocals: map[string]*Var{}, clocals: map[string]*Var{},
 		aggs:     map[string]*Agg{},
 		typedefs: map[string]Type{},
+		externs:  map[string]Type{},
 		tags:     map[string]Type{},
 		enums:    map[string]enumConst{},
 		inlines:  map[string]*inlineDef{},
@@ -462,28 +465,49 @@ func versionString(s string) bool {
 }
 
 // varDecl declares variables, as DTrace does (dt_node_decl): a
-// redeclaration must match the first declaration or use.
+// redeclaration must match the first declaration or use. An extern
+// declaration, and one of a function, declares a kernel symbol instead.
 func (c *checker) varDecl(d *ast.VarDecl) {
-	t, ok := c.typeExpr(d.Type)
+	base, ok := c.typeExpr(d.Type)
 	if !ok {
-		return
-	}
-	switch d.Class {
-	case token.STATIC, token.REGISTER, token.AUTO:
-		c.errorf(d.At, "D_DECL_BADCLASS", "specified storage class not appropriate in D")
 		return
 	}
 	for _, n := range d.Names {
-		c.varDeclarator(d.Class, t, n)
+		t, ok := c.declarator(base, n)
+		if !ok {
+			continue
+		}
+		class := d.Class
+		if t.Kind == Func && (class == 0 || class == token.STATIC) {
+			class = token.EXTERN // int f(void); is C's way to say extern
+		}
+		switch class {
+		case token.STATIC, token.REGISTER, token.AUTO:
+			c.errorf(d.At, "D_DECL_BADCLASS", "specified storage class not appropriate in D")
+			return
+		case token.EXTERN:
+			c.externDecl(n, t)
+		default:
+			c.varDeclarator(class, t, n)
+		}
 	}
 }
 
-// varDeclarator declares one variable of a declaration.
-func (c *checker) varDeclarator(class token.Kind, base Type, n *ast.Declarator) {
-	vt, ok := c.declarator(base, n)
-	if !ok {
+// externDecl declares a kernel symbol, as DTrace's extern declarations
+// do (dt_node_decl adds an undefined symbol to its D module): no D
+// variable comes of it, and a second declaration must give the same
+// type. Nothing yet uses the type: a symbol named in a clause takes the
+// kernel's (symbol.go).
+func (c *checker) externDecl(n *ast.Declarator, t Type) {
+	if prev, ok := c.externs[n.Name]; ok && !sameDeclType(prev, t) {
+		c.errorf(n.At, "D_DECL_IDRED", "identifier redeclared: %s`%s\n\t current: %s\n\tprevious: %s", "D", n.Name, t, prev)
 		return
 	}
+	c.externs[n.Name] = t
+}
+
+// varDeclarator declares one variable of a declaration, of type vt.
+func (c *checker) varDeclarator(class token.Kind, vt Type, n *ast.Declarator) {
 	if vt.Kind == String {
 		vt = c.stringType()
 	}
@@ -684,4 +708,22 @@ func (c *checker) storageType(t Type) Type {
 		return c.stringType()
 	}
 	return t
+}
+
+// PragmaError is the error DTrace reports for a #pragma line as its
+// lexer reads it, before anything after the line is parsed: a malformed
+// or invalid pragma. The compiler reports it in place of a syntax error
+// later in the same source. It is nil for a pragma whose checking waits
+// for the program (the identifier a pragma names).
+func PragmaError(p *ast.Pragma) *Error {
+	_, err := Check(&ast.Program{Decls: []ast.Decl{p}}, Config{})
+	var list ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			if e.Tag == "D_PRAGMA_MALFORM" || e.Tag == "D_PRAGMA_INVAL" {
+				return e
+			}
+		}
+	}
+	return nil
 }

@@ -91,12 +91,25 @@ func isSubr(name string) bool {
 // base type: `char *p[4]` is an array of 4 pointers to char. An empty
 // dimension (`int a[]`) makes an array of no elements, which only a
 // struct's last member may be; the callers that forbid it say so.
+//
+// A function suffix makes a function type, and a declarator in
+// parentheses then applies to it: int *(*fp)(void) is a pointer to a
+// function returning int *.
 func (c *checker) declarator(base Type, d *ast.Declarator) (Type, bool) {
 	t := base
 	for i := 0; i < d.Ptr; i++ {
 		t = PointerTo(t)
 	}
-	if len(d.Keys) > 0 {
+	if d.Func != nil {
+		var ok bool
+		if t, ok = c.funcType(t, d.Func); !ok {
+			return TypeInvalid, false
+		}
+	}
+	if d.Inner != nil {
+		return c.declarator(t, d.Inner)
+	}
+	if len(d.Keys) > 0 || d.KeyVarargs.IsValid() {
 		return t, true // associative array keys are the variable's business
 	}
 	for i := len(d.Arrays) - 1; i >= 0; i-- {
@@ -115,6 +128,49 @@ func (c *checker) declarator(base Type, d *ast.Declarator) (Type, bool) {
 		}
 	}
 	return t, true
+}
+
+// funcType makes the type of a function returning ret, checking its
+// parameters as DTrace checks a function prototype (dt_decl_prototype
+// with "function"): they may be anonymous, end in "...", or be void
+// alone, but not be dynamic variables (associative arrays). A function
+// has no size: it can be declared and pointed to, never stored.
+func (c *checker) funcType(ret Type, f *ast.FuncParams) (Type, bool) {
+	var params []string
+	void := false
+	for i, prm := range f.Params {
+		pt, ok := c.typeExpr(prm.Type)
+		if !ok {
+			return TypeInvalid, false
+		}
+		name, shown := "", "(anonymous)"
+		if d := prm.Decl; d != nil {
+			name, shown = d.Name, d.Name
+			if len(d.Keys) > 0 || d.KeyVarargs.IsValid() {
+				c.errorf(prm.Type.At, "D_DECL_PROTO_TYPE", "function prototype may not use parameter of type %s: %s, parameter #%d", "dynamic variable", shown, i+1)
+				return TypeInvalid, false
+			}
+			if pt, ok = c.declarator(pt, d); !ok {
+				return TypeInvalid, false
+			}
+		}
+		if pt.resolved().Kind == Void {
+			if name != "" {
+				c.errorf(prm.Type.At, "D_DECL_PROTO_NAME", "void parameter may not have a name: %s", name)
+				return TypeInvalid, false
+			}
+			void = true
+		}
+		params = append(params, pt.String())
+	}
+	if f.Varargs.IsValid() {
+		params = append(params, "...")
+	}
+	if void && len(params) > 1 {
+		c.errorf(f.Lparen, "D_DECL_PROTO_VOID", "void must be sole parameter")
+		return TypeInvalid, false
+	}
+	return Type{Kind: Func, Name: ret.String() + " (" + strings.Join(params, ", ") + ")", Elem: &ret}, true
 }
 
 // arrayOf makes the array type el[dim]; a nil dim is an empty [].

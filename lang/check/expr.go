@@ -72,9 +72,6 @@ func (c *checker) expr1(e ast.Expr) Type {
 // (and their unsigned forms for octal/hex or a u suffix) that holds it.
 func (c *checker) intLit(l *ast.IntLit) Type {
 	v := l.Value
-	if l.Char {
-		return TypeChar
-	}
 	var cands []Type
 	switch {
 	case l.Unsigned && (l.Long || l.LongLong):
@@ -86,7 +83,9 @@ func (c *checker) intLit(l *ast.IntLit) Type {
 		if l.Decimal {
 			cands = []Type{TypeLong}
 		}
-	case l.Decimal:
+	case l.Decimal || l.Char:
+		// DTrace's lexer makes a character constant an integer
+		// written in decimal: 'c' is an int, as in C.
 		cands = []Type{TypeInt, TypeLong}
 	default:
 		cands = []Type{TypeInt, {Kind: Int, Size: 4, Name: "unsigned int"}, TypeLong, TypeUlong}

@@ -195,7 +195,7 @@ func (c *checker) inlineCall(e *ast.IndexExpr, in *inlineDef) Type {
 
 // prototype checks the parameters of an array declaration (keys or an
 // inline's parameters) as dt_decl_prototype() does for an "array"
-// prototype: no void parameter, and no name used twice.
+// prototype: no void parameter, no name used twice, and no "...".
 func (c *checker) prototype(n *ast.Declarator, keys []Type) bool {
 	for i, k := range keys {
 		name := ""
@@ -216,6 +216,10 @@ func (c *checker) prototype(n *ast.Declarator, keys []Type) bool {
 				return false
 			}
 		}
+	}
+	if n.KeyVarargs.IsValid() {
+		c.errorf(n.KeyVarargs, "D_DECL_PROTO_VARARGS", "array prototype may not use a variable-length argument list")
+		return false
 	}
 	return true
 }

@@ -66,8 +66,13 @@ func (c *checker) assign(e *ast.AssignExpr) Type {
 
 // assignTypes checks X = Y by C's rules for assignment
 // (dt_node_is_argcompat). A string target reads a char pointer or array
-// as the string it holds.
+// as the string it holds. An array or a function is not assigned, even
+// to a variable that the assignment types (dt_cook_op2).
 func (c *checker) assignTypes(e *ast.AssignExpr, x, y Type) bool {
+	if k := x.resolved().Kind; k == Array || k == Func {
+		c.errorf(e.OpPos, "D_OP_ARRFUN", "operator %s may not be applied to operand of type \"%s\"", e.Op, x)
+		return false
+	}
 	if c.freesDynamic(e, x) {
 		return true
 	}

@@ -22,7 +22,7 @@ func TestPointerTypes(t *testing.T) {
 		{"arg0 ? ip : vp", "int *"},
 		{"arg0 ? cp : \"abc\"", "string"},
 		{"NULL", "int"},
-		{"-'a'", "char"},
+		{"-'a'", "int"},
 		{"~(short)1", "short"},
 		{"*ip", "int"},
 		{"ip[2]", "int"},

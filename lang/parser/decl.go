@@ -102,40 +102,79 @@ func (p *parser) declarators() []*ast.Declarator {
 	}
 }
 
-// Declarator = { "*" { TypeQualifier } } ident { ArraySuffix } .
+// Declarator = { "*" { TypeQualifier } } DirectDeclarator .
+// DirectDeclarator = ( ident | "(" Declarator ")" ) { ArraySuffix | FuncSuffix } .
 func (p *parser) declarator() *ast.Declarator {
-	ptr := p.pointers()
-	if p.tok.Kind != token.IDENT {
+	return p.directDeclarator(p.pointers())
+}
+
+// directDeclarator parses what follows a declarator's ptr leading stars.
+func (p *parser) directDeclarator(ptr int) *ast.Declarator {
+	var d *ast.Declarator
+	switch p.tok.Kind {
+	case token.IDENT:
+		d = &ast.Declarator{At: p.tok.Pos, Name: p.tok.Text, Ptr: ptr}
+		p.next()
+	case token.LPAREN:
+		if !p.enter() {
+			return nil
+		}
+		p.next()
+		inner := p.declarator()
+		p.leave()
+		if inner == nil {
+			return nil
+		}
+		if !p.got(token.RPAREN) {
+			p.syntaxError()
+			return nil
+		}
+		d = &ast.Declarator{At: inner.At, Name: inner.Name, Ptr: ptr, Inner: inner}
+	default:
 		p.syntaxError()
 		return nil
 	}
-	d := &ast.Declarator{At: p.tok.Pos, Name: p.tok.Text, Ptr: ptr}
-	p.next()
-	for p.tok.Kind == token.LBRACK {
-		p.arraySuffix(d)
+	for {
+		switch p.tok.Kind {
+		case token.LBRACK:
+			p.arraySuffix(d)
+		case token.LPAREN:
+			p.funcSuffix(d)
+		default:
+			return d
+		}
 	}
-	return d
 }
 
-// ArraySuffix = "[" [ Param { "," Param } | CondExpr { "," CondExpr } ] "]" .
-// Param       = TypeName [ ident ] .
+// ArraySuffix = "[" [ KeyList | CondExpr { "," CondExpr } ] "]" .
+// KeyList     = "..." | Key { "," Key } [ "," "..." ] .
+// Key         = [ StorageClass ] TypeName [ ident ] .
 //
 // Type names make an associative array's key signature (int a[string,
 // int]), or an inline's parameters, which are named (inline int
-// sq[int x]); expressions are array dimensions (int v[4]).
+// sq[int x]); expressions are array dimensions (int v[4]). A variable
+// argument list is parsed here for the checker to refuse, as DTrace's
+// grammar takes it in any parameter list.
 func (p *parser) arraySuffix(d *ast.Declarator) {
 	p.next()
 	switch {
 	case p.tok.Kind == token.RBRACK:
 		d.Arrays = append(d.Arrays, []ast.Expr{})
-	case p.startsType(p.tok):
+	case p.startsParam():
 		for {
+			if p.tok.Kind == token.ELLIPSIS {
+				d.KeyVarargs = p.tok.Pos
+				p.next()
+				break
+			}
+			class := p.paramClass()
 			d.Keys = append(d.Keys, p.typeName())
 			name := ""
 			if p.tok.Kind == token.IDENT {
 				name = p.tok.Text
 				p.next()
 			}
+			p.checkParamClass(class)
 			d.Params = append(d.Params, name)
 			if !p.got(token.COMMA) {
 				break
@@ -152,6 +191,90 @@ func (p *parser) arraySuffix(d *ast.Declarator) {
 		d.Arrays = append(d.Arrays, dims)
 	}
 	p.expect(token.RBRACK)
+}
+
+// startsParam reports whether the current token begins a parameter
+// list: a type, a storage class, or "...".
+func (p *parser) startsParam() bool {
+	k := p.tok.Kind
+	return p.startsType(p.tok) || k == token.ELLIPSIS || paramClasses[k]
+}
+
+// paramClasses are the storage classes DTrace's grammar takes before a
+// parameter's type (storage_class_specifier), which it then refuses all
+// but register of.
+var paramClasses = map[token.Kind]bool{
+	token.AUTO: true, token.REGISTER: true, token.STATIC: true, token.EXTERN: true, token.TYPEDEF: true,
+}
+
+// paramClass consumes the storage classes before a parameter's type and
+// returns the last, reporting a second one as declarations do.
+func (p *parser) paramClass() token.Kind {
+	var class token.Kind
+	for paramClasses[p.tok.Kind] {
+		if class != 0 {
+			p.errorAt(p.tok.Pos, "D_DECL_CLASS", "only one storage class allowed in a declaration")
+		}
+		class = p.tok.Kind
+		p.next()
+	}
+	return class
+}
+
+// checkParamClass refuses a parameter's storage class other than
+// register once the parameter is parsed, where DTrace checks it
+// (dt_decl_pop_param).
+func (p *parser) checkParamClass(class token.Kind) {
+	if class != 0 && class != token.REGISTER {
+		p.errorAt(p.tok.Pos, "D_DECL_PARMCLASS", "inappropriate storage class for function or associative array parameter")
+	}
+}
+
+// FuncSuffix = "(" [ "..." | Param { "," Param } [ "," "..." ] ] ")" .
+// Param      = [ StorageClass ] Specs ( Declarator | AbstractDeclarator ) .
+func (p *parser) funcSuffix(d *ast.Declarator) {
+	f := &ast.FuncParams{Lparen: p.tok.Pos}
+	p.next()
+	for p.tok.Kind != token.RPAREN {
+		if p.tok.Kind == token.ELLIPSIS {
+			f.Varargs = p.tok.Pos
+			p.next()
+			break
+		}
+		prm := p.param()
+		if prm == nil {
+			return
+		}
+		f.Params = append(f.Params, prm)
+		if !p.got(token.COMMA) {
+			break
+		}
+	}
+	p.expect(token.RPAREN)
+	d.Func = f
+}
+
+// param parses one parameter of a function declarator.
+func (p *parser) param() *ast.Param {
+	class := p.paramClass()
+	t := &ast.TypeExpr{}
+	if class != 0 && !p.startsType(p.tok) {
+		t.At, t.Name = p.tok.Pos, "int" // register x: an int, as declarations
+	} else if _, ok := p.specs(t, memberSpecs); !ok {
+		return nil
+	}
+	prm := &ast.Param{Type: t}
+	ptr := p.pointers()
+	if p.tok.Kind == token.IDENT || p.tok.Kind == token.LPAREN && (p.peek().Kind == token.MUL || p.peek().Kind == token.IDENT) {
+		if prm.Decl = p.directDeclarator(ptr); prm.Decl == nil {
+			return nil
+		}
+	} else {
+		t.Ptr = ptr
+		p.abstractArrays(t)
+	}
+	p.checkParamClass(class)
+	return prm
 }
 
 // StructBody = "{" { MemberDecl } "}" .

@@ -155,7 +155,14 @@ func (d *dumper) declarator(n *ast.Declarator) {
 		d.WriteString("<nil>")
 		return
 	}
-	d.printf("(Decl %s%s", strings.Repeat("*", n.Ptr), n.Name)
+	name := n.Name
+	if n.Inner != nil {
+		name = ""
+	}
+	d.printf("(Decl %s%s", strings.Repeat("*", n.Ptr), name)
+	if n.Inner != nil {
+		d.declarator(n.Inner)
+	}
 	for _, dims := range n.Arrays {
 		d.WriteString(" [")
 		d.exprList(dims)
@@ -172,7 +179,29 @@ func (d *dumper) declarator(n *ast.Declarator) {
 				d.WriteString(" " + n.Params[i])
 			}
 		}
+		if n.KeyVarargs.IsValid() {
+			d.WriteString(" ...")
+		}
 		d.WriteString("]")
+	} else if n.KeyVarargs.IsValid() {
+		d.WriteString(" Keys[...]")
+	}
+	if f := n.Func; f != nil {
+		d.WriteString(" Func(")
+		for i, prm := range f.Params {
+			if i > 0 {
+				d.WriteByte(' ')
+			}
+			d.typ(prm.Type)
+			if prm.Decl != nil {
+				d.WriteByte(' ')
+				d.declarator(prm.Decl)
+			}
+		}
+		if f.Varargs.IsValid() {
+			d.WriteString(" ...")
+		}
+		d.WriteString(")")
 	}
 	if n.Init != nil {
 		d.WriteString(" = ")

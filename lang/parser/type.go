@@ -151,16 +151,17 @@ loop:
 		p.next()
 	}
 	if !named {
-		if len(words) == 0 && class != 0 {
-			// A storage class alone declares an int, as in C and
-			// DTrace: self x, y;
-			words = append(words, "int")
-		}
-		if len(words) == 0 {
+		switch {
+		case len(words) > 0:
+			t.Name = strings.Join(words, " ")
+		case class != 0:
+			// Storage class alone: self x; declares an int, as
+			// dt_decl_top makes a declaration without a type.
+			t.Name = "int"
+		default:
 			p.syntaxError()
 			return class, false
 		}
-		t.Name = strings.Join(words, " ")
 	}
 	return class, true
 }
@@ -274,6 +275,12 @@ func (p *parser) typeName() *ast.TypeExpr {
 		return t
 	}
 	t.Ptr = p.pointers()
+	p.abstractArrays(t)
+	return t
+}
+
+// abstractArrays parses an abstract declarator's { "[" [ CondExpr ] "]" }.
+func (p *parser) abstractArrays(t *ast.TypeExpr) {
 	for p.tok.Kind == token.LBRACK {
 		p.next()
 		var dim ast.Expr
@@ -283,7 +290,6 @@ func (p *parser) typeName() *ast.TypeExpr {
 		t.Arrays = append(t.Arrays, dim)
 		p.expect(token.RBRACK)
 	}
-	return t
 }
 
 // pointers parses { "*" { TypeQualifier } } and returns the number of

@@ -71,7 +71,28 @@ inline int tagiv2[void v] = 1;		/* ERROR D_DECL_PROTO_TYPE "array prototype may 
 inline string tagip[int x] = x;		/* ERROR D_OP_INCOMPAT "inline tagip definition uses incompatible types: \"string\" = \"int\"" */
 inline int tagself = tagself + 1;	/* ERROR D_IDENT_UNDEF "failed to resolve tagself: Unknown variable name" */
 
+/* Function declarations declare kernel symbols, as extern does. */
+int tagfv(void v);			/* ERROR D_DECL_PROTO_NAME "void parameter may not have a name: v" */
+int tagfd(int a[int]);			/* ERROR D_DECL_PROTO_TYPE "function prototype may not use parameter of type dynamic variable: a, parameter #1" */
+int tagva[...];				/* ERROR D_DECL_PROTO_VARARGS "array prototype may not use a variable-length argument list" */
+int tagva2[int, ...];			/* ERROR D_DECL_PROTO_VARARGS "array prototype may not use a variable-length argument list" */
+int tagfvv(int, void);			/* ERROR D_DECL_PROTO_VOID "void must be sole parameter" */
+struct tagfm { int trace(); };		/* ERROR D_DECL_VOIDOBJ "cannot have void member: trace" */
+extern int tagext;
+extern int tagext;
+extern long tagext;			/* ERROR D_DECL_IDRED "identifier redeclared: D`tagext\n\t current: long\n\tprevious: int" */
+extern int tagextarr[], *tagextp;
+extern int *(*tagfp)(void), tagfn(int, char *, ...);
+static int tagsfn(void);
+int tagfn(int, char *, ...);
+int tagfn(int);				/* ERROR D_DECL_IDRED "identifier redeclared: D`tagfn\n\t current: int (int)\n\tprevious: int (int, char *, ...)" */
+int timestamp(void);
+
 self struct tagpair tagdyns;
+self tagdefault;			/* no type: int */
+int tagints[2];
+struct { char n[4]; } tagchars;
+this tagdefault;
 struct tagpair tagdyna[int];
 
 BEGIN
@@ -79,6 +100,11 @@ BEGIN
 	self->tagdyns = 1;		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"struct tagpair\" = \"int\"" */
 	tagdynp = &tagdyna[1];		/* ERROR D_ADDROF_VAR "cannot take address of dynamic variable" */
 	tagdyna[2].a = tagdyna[3].b;
+	self->tagdefault = "a";		/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"string\"" */
+	this->tagdefault = 1;
+	tagints = tagints;		/* ERROR D_OP_ARRFUN "operator = may not be applied to operand of type \"int [2]\"" */
+	tagcopy = tagints;		/* ERROR D_OP_ARRFUN "operator = may not be applied to operand of type \"int [2]\"" */
+	tagchars.n = "ab";		/* ERROR D_OP_ARRFUN "operator = may not be applied to operand of type \"char [4]\"" */
 	tagorder = "a";			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" = \"string\"" */
 	tagsq[1] = 2;			/* ERROR D_OP_WRITE "operator = can only be applied to a writable variable" */
 	tagsqa = &tagsq[2];		/* ERROR D_ADDROF_VAR "cannot take address of dynamic variable" */

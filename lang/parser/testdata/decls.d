@@ -2,6 +2,8 @@
 int x, y;
 self int t;
 this string s;
+self tdefault;
+this cdefault, *cdefaultp;
 extern int ext;
 static int st;
 int a[string, int];
