@@ -47,6 +47,24 @@ func (g *gen) addr(e ast.Expr) {
 			g.emit(loadImm(asm.R0, int64(s.Addr)))
 			return
 		}
+		if init, ok := g.c.info.Inlines[e]; ok {
+			// An inline of a struct is the memory it stands for.
+			g.addr(init)
+			return
+		}
+		if x, ok := g.c.info.XlateInputs[e]; ok {
+			// A translator's input that is a struct, not a pointer,
+			// is the memory of the expression it stands for.
+			g.xlateInputAddr(e, x)
+			return
+		}
+		g.fail(e, "cannot take the address of this expression")
+	case *ast.CastExpr:
+		// A struct or union cast to its own type is the same memory.
+		if t, xt := g.typeOf(e), g.typeOf(e.X); t.Kind == check.Struct && xt.Kind == check.Struct && t.Size == xt.Size {
+			g.addr(e.X)
+			return
+		}
 		g.fail(e, "cannot take the address of this expression")
 	case *ast.SelectorExpr:
 		m := g.c.info.Members[e]

@@ -30,6 +30,20 @@ func (g *gen) translate(e *ast.SelectorExpr, tr check.Translated) {
 	g.normalize(asm.R0, g.typeOf(e))
 }
 
+// xlateInputAddr leaves in R0 the address of a translator's input, a
+// struct: that of the input expression, bound as xlateInput binds it.
+func (g *gen) xlateInputAddr(id *ast.Ident, x *check.Translator) {
+	s := g.xlate[x]
+	if len(s) == 0 {
+		g.fail(id, "%s used outside a translation", id.Name)
+		return
+	}
+	in := s[len(s)-1]
+	g.xlate[x] = s[:len(s)-1]
+	g.addr(in)
+	g.xlate[x] = s
+}
+
 // xlateInput evaluates a translator's input name: the input expression
 // of the innermost translation, itself evaluated in the bindings that
 // were in force around that translation.
