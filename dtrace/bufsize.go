@@ -15,7 +15,7 @@ const ringHeader = 8
 // checkBufferSizes refuses, as DTrace does when tracing is enabled,
 // buffers too small to hold one of what they exist for: bufsize (0
 // included) one record, aggsize one aggregation entry, dynvarsize one
-// dynamic variable. Without this a too small size would silently lose
+// associative array element. Without this a too small size would silently lose
 // every record or entry.
 func (h *Handle) checkBufferSizes() error {
 	rec := 0
@@ -37,9 +37,12 @@ func (h *Handle) checkBufferSizes() error {
 	if entry > 0 && h.Options.Size("aggsize") < uint64(entry) {
 		return errBufTooSmall
 	}
+	// Associative arrays only: DTrace lets a dynvarsize too small for
+	// one element still hold thread-locals (their map is never that
+	// small here).
 	entry = 0
 	for name, m := range h.prog.Maps {
-		if strings.HasPrefix(name, "assoc_") || strings.HasPrefix(name, "self_") {
+		if strings.HasPrefix(name, "assoc_") {
 			entry = max(entry, int(m.KeySize+m.ValueSize))
 		}
 	}
