@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -82,7 +83,11 @@ func (c *checker) allocaPass() {
 	}
 	for _, s := range c.memStores {
 		if !a.mem(s.x) {
-			c.errorf(s.x.Pos(), "D_UNKNOWN", "operator %s cannot store to kernel memory: not supported", s.op)
+			// A limit of code generation, found after checking, as
+			// DTrace finds what it cannot generate: any error the
+			// checker reports comes first.
+			c.cgErrs = append(c.cgErrs, &Error{Pos: s.x.Pos(), Tag: "D_UNKNOWN",
+				Msg: fmt.Sprintf("operator %s cannot store to kernel memory: not supported", s.op)})
 		}
 	}
 	for _, call := range calls {

@@ -246,6 +246,7 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 	c.program(prog.Decls)
 	c.allocaPass()
 	if len(c.errs) == 0 && len(c.cgErrs) > 0 {
+		c.cgErrs.sort()
 		c.errs = c.cgErrs[:1]
 	}
 	if len(c.errs) > 0 {

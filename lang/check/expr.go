@@ -528,6 +528,12 @@ func (c *checker) cast(e *ast.CastExpr) Type {
 	if !ok || x.Kind == Invalid {
 		return TypeInvalid
 	}
+	if _, isXlate := ast.Unparen(e.X).(*ast.XlateExpr); isXlate && x.Kind == Pointer && t.Kind != Void {
+		// A translated pointer is dynamic: only its members may be
+		// used, so it cannot become another type (dt_cook_op2).
+		c.errorf(e.At, "D_CAST_INVAL", "invalid cast expression: \"pointer to translated data\" to \"%s\"", typeName(t))
+		return TypeInvalid
+	}
 	switch {
 	case t.Kind == String && x.Kind == String:
 		return x

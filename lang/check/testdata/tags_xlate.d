@@ -43,6 +43,7 @@ BEGIN
 	a = xlate<taginfo_t *>(curthread).pid;	/* ERROR D_OP_SOU "operator . cannot be applied to type \"taginfo_t *\"; must be applied to a struct or union" */
 	b = xlate<taginfo_t>(curthread)->pid;	/* ERROR D_OP_PTR "operator -> must be applied to a pointer" */
 	c = xlate<taginfo_t>(curthread).nosuch;	/* ERROR D_XLATE_NOCONV "translator does not define conversion for member: nosuch" */
+	d = (uintptr_t)xlate<taginfo_t *>(curthread);	/* ERROR D_CAST_INVAL "invalid cast expression: \"pointer to translated data\" to \"uintptr_t\"" */
 	d = xlate<taginfo_t>(vtimestamp).pid;
 	e = xlate<taginfo_t>(probefunc).pid;
 	f = xlate<taginfo_t>(curthread->comm).fname;
