@@ -57,6 +57,11 @@ func (g *gen) value(e ast.Expr) {
 		g.emit(loadImm(asm.R0, v))
 		return
 	}
+	if g.typeOf(e).Kind == check.Array && g.c.info.Strings[e].Kind == check.Invalid {
+		// An array used as a value is its address, as in C (p = a).
+		g.addr(e)
+		return
+	}
 	switch e := e.(type) {
 	case *ast.IntLit:
 		g.emit(loadImm(asm.R0, int64(e.Value)))
