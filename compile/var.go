@@ -324,6 +324,10 @@ var compoundOps = map[token.Kind]token.Kind{
 
 func (g *gen) assign(e *ast.AssignExpr) {
 	x := ast.Unparen(e.X)
+	if pairs, ok := g.c.info.XlateAssigns[e]; ok {
+		g.xlateAssign(x, pairs)
+		return
+	}
 	if t := g.typeOf(x); e.Op == token.ASSIGN && isAggregate(t) {
 		g.copyVar(x, e.Y, t)
 		return

@@ -58,3 +58,27 @@ func (g *gen) xlateInput(id *ast.Ident, x *check.Translator) {
 	g.expr(in)
 	g.xlate[x] = s
 }
+
+// xlateAssign assigns a whole translated struct to the variable x: it
+// zeroes x, then stores each member the translator defines, as the
+// checker paired them (check.Info.XlateAssigns).
+func (g *gen) xlateAssign(x ast.Expr, pairs [][2]*ast.SelectorExpr) {
+	t := g.typeOf(x)
+	if !g.isVarMemory(x) {
+		g.fail(x, "values of type %s cannot be used here yet", t)
+		return
+	}
+	dropped := g.newLabel()
+	g.storeAddr(x, dropped)
+	for off := 0; off+8 <= t.Size; off += 8 {
+		g.emit(storeImm64(asm.R0, int16(off), 0))
+	}
+	for off := t.Size &^ 7; off < t.Size; off++ {
+		g.emit(asm.StoreImm(asm.R0, int16(off), 0, asm.Byte))
+	}
+	for _, p := range pairs {
+		g.expr(p[1])
+		g.storeMem(p[0], g.typeOf(p[0]))
+	}
+	g.mark(dropped)
+}

@@ -141,6 +141,11 @@ type Info struct {
 	Xlates      map[*ast.XlateExpr]*Translator
 	XlateInputs map[*ast.Ident]*Translator
 	Translated  map[*ast.SelectorExpr]Translated
+	// XlateAssigns holds, for each assignment of a whole translated
+	// struct (s = xlate<T>(x)), the member assignments it stands for:
+	// pairs of target member and translated member, checked as if
+	// written.
+	XlateAssigns map[*ast.AssignExpr][][2]*ast.SelectorExpr
 	// AllocaMem holds the expressions naming an object in alloca()
 	// memory (reached through an alloca pointer): the accesses that are
 	// checked against the memory allocated when the program runs.
@@ -223,12 +228,13 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 			Members:      map[*ast.SelectorExpr]Member{},
 			Strings:      map[ast.Expr]Type{},
 
-			Xlates:      map[*ast.XlateExpr]*Translator{},
-			XlateInputs: map[*ast.Ident]*Translator{},
-			Translated:  map[*ast.SelectorExpr]Translated{},
-			Symbols:     map[*ast.Ident]*Symbol{},
-			AllocaMem:   map[ast.Expr]bool{},
-			AllocaPtrs:  map[ast.Expr]bool{},
+			Xlates:       map[*ast.XlateExpr]*Translator{},
+			XlateInputs:  map[*ast.Ident]*Translator{},
+			Translated:   map[*ast.SelectorExpr]Translated{},
+			XlateAssigns: map[*ast.AssignExpr][][2]*ast.SelectorExpr{},
+			Symbols:      map[*ast.Ident]*Symbol{},
+			AllocaMem:    map[ast.Expr]bool{},
+			AllocaPtrs:   map[ast.Expr]bool{},
 		},
 		globals: map[string]*Var{}, tlocals: map[string]*Var{}, clocals: map[string]*Var{},
 		aggs:     map[string]*Agg{},

@@ -52,7 +52,7 @@ func (c *checker) assign(e *ast.AssignExpr) Type {
 	var ok bool
 	switch e.Op {
 	case token.ASSIGN:
-		ok = c.assignTypes(e, x, y)
+		ok = c.assignTypes(e, x, y) && c.xlateAssign(e, y)
 	case token.ADDEQ, token.SUBEQ:
 		ok = c.addAssignTypes(e, x, y)
 	default:

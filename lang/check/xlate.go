@@ -248,3 +248,31 @@ func (c *checker) xlateOf(e ast.Expr, inlines []*ast.IndexExpr) (*ast.XlateExpr,
 	}
 	return nil, nil
 }
+
+// xlateAssign checks s = xlate<T>(x), the assignment of a whole
+// translated struct, as the assignment of each member the translator
+// defines (DTrace translates them one by one); the others become 0.
+func (c *checker) xlateAssign(e *ast.AssignExpr, y Type) bool {
+	xe, ok := ast.Unparen(e.Y).(*ast.XlateExpr)
+	if !ok || y.resolved().Kind != Struct {
+		return true
+	}
+	tr := c.info.Xlates[xe]
+	if tr == nil {
+		return false
+	}
+	var pairs [][2]*ast.SelectorExpr
+	for _, m := range y.resolved().Def.Members() {
+		if _, defined := tr.Members[m.Name]; !defined {
+			continue
+		}
+		src := &ast.SelectorExpr{X: xe, Op: token.DOT, Sel: m.Name, SelAt: xe.At}
+		dst := &ast.SelectorExpr{X: e.X, Op: token.DOT, Sel: m.Name, SelAt: xe.At}
+		if c.expr(src).Kind == Invalid || c.expr(dst).Kind == Invalid {
+			return false
+		}
+		pairs = append(pairs, [2]*ast.SelectorExpr{dst, src})
+	}
+	c.info.XlateAssigns[e] = pairs
+	return true
+}
