@@ -152,6 +152,22 @@ func TestTypes(t *testing.T) {
 	}
 }
 
+// TestLongSum checks a chain of additions, each checked once: were
+// each operand checked twice, as a regression once made them, the 64
+// terms here would take 2^64 steps and the test would never end.
+func TestLongSum(t *testing.T) {
+	src := "BEGIN { x = 1" + strings.Repeat(" + 1 - arg0", 64) + "; }"
+	_, prog := parse(t, "", []byte(src))
+	info, err := Check(prog, config(t, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rhs := prog.Decls[0].(*ast.Clause).Body[0].(*ast.ExprStmt).X.(*ast.AssignExpr).Y
+	if got := info.Types[rhs].String(); got != "int64_t" {
+		t.Errorf("type %s, want int64_t", got)
+	}
+}
+
 // TestStringBounds checks that aggregation string keys take the widest
 // bound stored under them, and variables strsize characters and a NUL.
 func TestStringBounds(t *testing.T) {

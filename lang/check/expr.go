@@ -357,7 +357,9 @@ func (c *checker) binary1(e *ast.BinaryExpr) Type {
 		return c.compare(e, x, y)
 	case e.Op == token.ADD || e.Op == token.SUB:
 		// A char array plus an integer is the string from there on.
-		return c.additive(e, c.rvalue(e.X), c.rvalue(e.Y))
+		// The operands are typed already: checking them again would
+		// make a chain of n additions take 2^n steps.
+		return c.additive(e, c.rvalueOf(e.X, x), c.rvalueOf(e.Y, y))
 	}
 	if x.Kind != Int || y.Kind != Int {
 		if integralOps[e.Op] {

@@ -407,7 +407,11 @@ func (c *checker) asString(e ast.Expr, t Type) Type {
 // rvalue checks e where its value is used and a string may be wanted:
 // char arrays become strings, as D treats them.
 func (c *checker) rvalue(e ast.Expr) Type {
-	t := c.expr(e)
+	return c.rvalueOf(e, c.expr(e))
+}
+
+// rvalueOf is rvalue for an e already checked, of type t.
+func (c *checker) rvalueOf(e ast.Expr, t Type) Type {
 	if t.IsCharArray() {
 		return c.asString(e, t)
 	}
