@@ -33,29 +33,26 @@ func (g *gen) translate(e *ast.SelectorExpr, tr check.Translated) {
 // xlateInputAddr leaves in R0 the address of a translator's input, a
 // struct: that of the input expression, bound as xlateInput binds it.
 func (g *gen) xlateInputAddr(id *ast.Ident, x *check.Translator) {
-	s := g.xlate[x]
-	if len(s) == 0 {
-		g.fail(id, "%s used outside a translation", id.Name)
-		return
-	}
-	in := s[len(s)-1]
-	g.xlate[x] = s[:len(s)-1]
-	g.addr(in)
-	g.xlate[x] = s
+	g.withXlateInput(id, x, g.addr)
 }
 
 // xlateInput evaluates a translator's input name: the input expression
 // of the innermost translation, itself evaluated in the bindings that
 // were in force around that translation.
 func (g *gen) xlateInput(id *ast.Ident, x *check.Translator) {
+	g.withXlateInput(id, x, g.expr)
+}
+
+// withXlateInput calls gen with the input expression of the innermost
+// translation by x, in the bindings around that translation.
+func (g *gen) withXlateInput(id *ast.Ident, x *check.Translator, gen func(ast.Expr)) {
 	s := g.xlate[x]
 	if len(s) == 0 {
 		g.fail(id, "%s used outside a translation", id.Name)
 		return
 	}
-	in := s[len(s)-1]
 	g.xlate[x] = s[:len(s)-1]
-	g.expr(in)
+	gen(s[len(s)-1])
 	g.xlate[x] = s
 }
 
