@@ -9,8 +9,8 @@ import (
 	"github.com/godtrace/godtrace/spec"
 )
 
-// copyString copies a NUL-padded string buffer of src bytes at R8 into
-// one of dst bytes at R9 (both multiples of 8), padding with NULs. The
+// copyString copies a NUL-padded string buffer of src bytes at R8 (a
+// multiple of 8) into one of dst bytes at R9, padding with NULs. The
 // copy keeps at most strsize characters and what it cuts is NULs, so
 // that equal strings are equal buffers: string keys are compared whole
 // by the map they are looked up in. It uses R1 only.
@@ -33,8 +33,13 @@ func (g *gen) copyString(src, dst int) {
 		)
 		i += 8
 	}
-	for ; i < dst; i += 8 {
+	for ; i+8 <= dst; i += 8 {
 		g.emit(storeImm64(asm.R9, int16(i), 0))
+	}
+	// A buffer of a size not a multiple of 8 (a string member of a
+	// struct, strsize+1 bytes) ends in single bytes.
+	for ; i < dst; i++ {
+		g.emit(asm.StoreImm(asm.R9, int16(i), 0, asm.Byte))
 	}
 }
 

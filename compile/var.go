@@ -336,6 +336,10 @@ func (g *gen) assign(e *ast.AssignExpr) {
 		// A string variable can hold NULL (nullString.go).
 		g.nullOK = g.typeOf(x).Kind == check.String && !g.isMemory(x)
 		g.expr(e.Y)
+		if g.isMemory(x) && g.typeOf(x).Kind == check.String && !g.c.info.AllocaMem[x] {
+			g.storeMemString(x, g.typeOf(e.Y))
+			return
+		}
 		if g.isMemory(x) {
 			g.storeMem(x, g.typeOf(x))
 		} else {

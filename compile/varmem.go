@@ -279,3 +279,28 @@ func (g *gen) storeBits(m check.Member, t check.Type) {
 		g.emit(asm.RSh.Imm(asm.R0, int32(64-m.BitSize)))
 	}
 }
+
+// storeMemString copies the string at R0, in a buffer of src.Size
+// bytes, into the string member (or element) of a D variable that x
+// names, as DTrace stores a string: by value, NUL-padded. It leaves the
+// member's address in R0.
+func (g *gen) storeMemString(x ast.Expr, src check.Type) {
+	t := g.typeOf(x)
+	if !g.isVarMemory(x) {
+		g.fail(x, "cannot store to kernel memory")
+		return
+	}
+	val := g.push()
+	dropped, done := g.newLabel(), g.newLabel()
+	dynamic := g.storeAddr(x, dropped)
+	g.emit(asm.Mov.Reg(asm.R9, asm.R0), asm.LoadMem(asm.R8, asm.R10, val, asm.DWord))
+	g.copyString(roundUp(src.Size, 8), t.Size)
+	g.emit(asm.Mov.Reg(asm.R0, asm.R9))
+	if dynamic {
+		g.emit(asm.Ja.Label(done))
+		g.mark(dropped)
+		g.emit(asm.LoadMem(asm.R0, asm.R10, val, asm.DWord))
+		g.mark(done)
+	}
+	g.pop(asm.R1)
+}
