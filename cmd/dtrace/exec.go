@@ -106,6 +106,10 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dtrace: could not enable tracing: %v\n", err)
 		return 1
 	}
+	// DTrace's notice once tracing has started, unless quiet.
+	if inv.Options.Bool("destructive") && !inv.Options.Bool("quiet") {
+		fmt.Fprintln(stderr, "dtrace: allowing destructive actions")
+	}
 	signalReady()
 	for _, pr := range procs {
 		pr.Continue()
