@@ -6,26 +6,26 @@ import (
 	"github.com/godtrace/godtrace/lang/ast"
 )
 
-// cleanpath(path) drops the "//", "/./" and "/name/.." of a path, with
-// the rules of illumos's dtrace_dif_subr(), quirks included:
+// cleanpath(path) makes a path lexically clean, as Oracle DTrace does:
+// the result is Go's path.Clean of the path, except that "" stays "".
+// Repeated "/", "." components and a trailing "/" go, "name/.." goes
+// with its name, a ".." that has no name before it to take back stays in
+// a relative path ("../a/../.." is "../..") and goes in a rooted one
+// ("/.." is "/"), and what is left empty is "." (or "/" if rooted).
 //
-//   - a trailing "/" and a trailing "/." stay ("/a/" and "/a/." are
-//     unchanged), and so does a leading ".." ("../a");
-//   - "/.." takes back what was written up to the last "/" before it, or
-//     everything if there is none: "a/../../b" is "/b"; at the end of
-//     the path it keeps that "/", or the first byte if there is none
-//     ("/a/b/.." is "/a/", "x/../.." is "x", "/.." is "");
-//   - the result is cut where fewer than 6 bytes of strsize remain.
-//
-// DTrace reads the path one byte at a time and goes back over what it
-// wrote to undo a "/..". Here a state machine reads each byte once, with
-// tables in rodata saying, for the state and the kind of byte, what to
-// do (cleanpathSteps). Every step writes four bytes at the write
-// position j, without a branch: the pending "/", "/." or "/.." and the
-// byte, as many of them as it advances over, and what was there before
-// in the others. Undoing a "/.." needs the position of the last "/" before j:
-// a second array keeps it for every position (0 if none), updated as
-// bytes are written, so going back is one load instead of a loop.
+// A state machine reads each byte of the path once, with tables in
+// rodata saying, for the state and the kind of byte, what to do
+// (cleanpathSteps). It builds the result with a "/" before every
+// component, as if a relative path began with a "/" too, and the "/" is
+// dropped at the end. Every step writes four bytes at the write position
+// j, without a branch: the pending "/", "/." or "/.." and the byte, as
+// many of them as it advances over, and what was there before in the
+// others. Undoing a "/.." needs the position of the last "/" before j: a
+// second array keeps it for every position, updated as bytes are
+// written, so going back is one load instead of a loop. A "/.." with
+// nothing after the last ".." kept to take back (j is at that barrier)
+// is written instead in a relative path and moves the barrier, and is
+// dropped in a rooted one.
 func (g *gen) cleanpath(e *ast.CallExpr) {
 	size := g.typeOf(e).Size
 	ns := roundUp(g.typeOf(e.Args[0]).Size, 8)
@@ -36,7 +36,24 @@ func (g *gen) cleanpath(e *ast.CallExpr) {
 	work := g.newString(size + 8)       // read before written: must start zeroed
 	last := g.newString(2 * (size + 8)) // a uint16 per position
 	stSlot, jSlot, stepSlot, cSlot := g.tmp(8), g.tmp(8), g.tmp(8), g.tmp(8)
-	g.emit(storeImm64(regScratch, int16(stSlot), 0), storeImm64(regScratch, int16(jSlot), 0))
+	rootSlot, emptySlot, barSlot := g.tmp(8), g.tmp(8), g.tmp(8)
+	g.emit(
+		storeImm64(regScratch, int16(stSlot), cleanSlash),
+		storeImm64(regScratch, int16(jSlot), 0),
+		storeImm64(regScratch, int16(barSlot), 0),
+	)
+	// Whether the path is rooted, and whether it is empty.
+	g.emit(
+		asm.LoadMem(asm.R0, asm.R8, 0, asm.Byte),
+		asm.Mov.Reg(asm.R1, asm.R0),
+		asm.Xor.Imm(asm.R1, '/'),
+		asm.Sub.Imm(asm.R1, 1),
+		asm.RSh.Imm(asm.R1, 63),
+		asm.StoreMem(regScratch, int16(rootSlot), asm.R1, asm.DWord),
+		asm.Sub.Imm(asm.R0, 1),
+		asm.RSh.Imm(asm.R0, 63),
+		asm.StoreMem(regScratch, int16(emptySlot), asm.R0, asm.DWord),
+	)
 	out := g.newLabel()
 	// R5 is the position in path; each step starts with the state and
 	// j in their slots. DTrace reads at most strsize bytes, then NULs.
@@ -73,8 +90,31 @@ func (g *gen) cleanpath(e *ast.CallExpr) {
 		asm.StoreMem(regScratch, int16(stepSlot), asm.R2, asm.DWord),
 		asm.LoadMem(asm.R4, regScratch, int16(jSlot), asm.DWord),
 	)
-	// R4 is j. Going back (back 1 or 2): j = last[j] + back - 1.
-	g.stay(asm.JLE.Imm(asm.R4, int32(size), ""), out) // bounds j
+	// A "/.." at the barrier (j, after the last ".." kept or at the
+	// start) has nothing to take back: it is written, 3 bytes, and moves
+	// the barrier past it in a relative path, and dropped in a rooted one.
+	kept := g.newLabel()
+	g.emit(
+		asm.Mov.Reg(asm.R1, asm.R2),
+		asm.RSh.Imm(asm.R1, stepBack),
+		asm.And.Imm(asm.R1, 3),
+		asm.JEq.Imm(asm.R1, 0, kept),
+		asm.LoadMem(asm.R3, regScratch, int16(barSlot), asm.DWord),
+		asm.JGT.Reg(asm.R4, asm.R3, kept),
+		asm.And.Imm(asm.R2, ^int32(3<<stepBack|0xff)),
+		asm.LoadMem(asm.R1, regScratch, int16(rootSlot), asm.DWord),
+		asm.And.Imm(asm.R1, 1),
+		asm.Xor.Imm(asm.R1, 1),
+		asm.Mul.Imm(asm.R1, 3),
+		asm.Or.Reg(asm.R2, asm.R1),
+		asm.StoreMem(regScratch, int16(stepSlot), asm.R2, asm.DWord),
+		asm.Add.Reg(asm.R1, asm.R4),
+		asm.StoreMem(regScratch, int16(barSlot), asm.R1, asm.DWord),
+	)
+	g.mark(kept)
+	// R4 is j, at most one more than the bytes read. Going back (back
+	// 1): j = last[j].
+	g.stay(asm.JLE.Imm(asm.R4, int32(size+1), ""), out) // bounds j
 	g.emit(
 		asm.Mov.Reg(asm.R3, asm.R4),
 		asm.LSh.Imm(asm.R3, 1),
@@ -93,20 +133,7 @@ func (g *gen) cleanpath(e *ast.CallExpr) {
 		asm.Add.Reg(asm.R4, asm.R1),
 		asm.StoreMem(regScratch, int16(jSlot), asm.R4, asm.DWord),
 	)
-	// DTrace's room check, on the steps that start a unit: stop if
-	// j + 5 >= size.
-	g.emit(
-		asm.Mov.Reg(asm.R0, asm.R4),
-		asm.Add.Imm(asm.R0, 5-int32(size)),
-		asm.RSh.Imm(asm.R0, 63),
-		asm.Xor.Imm(asm.R0, 1),
-		asm.Mov.Reg(asm.R1, asm.R2),
-		asm.RSh.Imm(asm.R1, stepCheck),
-		asm.And.Reg(asm.R0, asm.R1),
-		asm.And.Imm(asm.R0, 1),
-	)
-	g.stay(asm.JEq.Imm(asm.R0, 0, ""), out)
-	g.stay(asm.JLE.Imm(asm.R4, int32(size), ""), out) // bounds j
+	g.stay(asm.JLE.Imm(asm.R4, int32(size+1), ""), out) // bounds j
 	// R0 is the word to write: the state's pending prefix, then the
 	// byte.
 	g.table(asm.R1, &cleanpathSteps)
@@ -189,13 +216,33 @@ func (g *gen) cleanpath(e *ast.CallExpr) {
 	)
 	g.stay(asm.JEq.Imm(asm.R2, 0, ""), out)
 	g.emit(asm.Ja.Label(next))
-	// The result is work[:j].
+	// The result is work[:j] if rooted, work[1:j] (without the "/"
+	// put before the first component) if not; if that is empty, "/" or
+	// ".", written at work[0] or work[1]; and "" if the path was.
 	g.mark(out)
+	have := g.newLabel()
 	g.emit(
 		asm.LoadMem(asm.R4, regScratch, int16(jSlot), asm.DWord),
+		asm.LoadMem(asm.R3, regScratch, int16(rootSlot), asm.DWord),
+		asm.And.Imm(asm.R3, 1),
+		asm.Xor.Imm(asm.R3, 1),
+		asm.JNE.Imm(asm.R4, 0, have),
+		asm.Mov.Imm(asm.R1, '/'),
+		asm.Sub.Reg(asm.R1, asm.R3),
+		asm.Mov.Reg(asm.R2, regScratch),
+		asm.Add.Reg(asm.R2, asm.R3),
+		asm.StoreMem(asm.R2, int16(work), asm.R1, asm.Byte),
+		asm.Mov.Reg(asm.R4, asm.R3),
+		asm.Add.Imm(asm.R4, 1),
+		asm.LoadMem(asm.R1, regScratch, int16(emptySlot), asm.DWord),
+		asm.And.Imm(asm.R1, 1),
+		asm.Xor.Imm(asm.R1, 1),
+		asm.Mul.Reg(asm.R4, asm.R1),
+	)
+	g.mark(have)
+	g.emit(
 		asm.Mov.Reg(asm.R8, regScratch),
 		asm.Add.Imm(asm.R8, int32(work)),
-		asm.Mov.Imm(asm.R3, 0),
 	)
 	g.copyOut(asm.R8, asm.R3, asm.R4, size+8, dst, size-1)
 	g.result(dst)
@@ -220,62 +267,56 @@ const (
 )
 
 // A step is a uint64 in rodata: the bytes to advance over (of the four
-// written), the next state, whether to go back to the last "/" first
-// (1; 2: to just past it), whether to check for room first (DTrace's
-// "j + 5 >= size"), and whether the path ends.
+// written), the next state, whether to go back to the last "/" first,
+// and whether the path ends.
 const (
-	stepNext  = 8
-	stepBack  = 16
-	stepCheck = 24
-	stepEnd   = 32
+	stepNext = 8
+	stepBack = 16
+	stepEnd  = 32
 )
 
 type cleanStep struct {
 	adv, next, back int
-	check, end      bool
+	end             bool
 }
 
 func (s cleanStep) word() uint64 {
 	w := uint64(s.adv) | uint64(s.next)<<stepNext | uint64(s.back)<<stepBack
-	if s.check {
-		w |= 1 << stepCheck
-	}
 	if s.end {
 		w |= 1 << stepEnd
 	}
 	return w
 }
 
-// cleanpathRules is illumos's loop as a state machine. A byte that
-// starts a unit (any byte with nothing pending, or a "/" that makes the
-// pending "/", "/." or "/.." a complete component) is where DTrace checks
-// for room. A "/.." followed by "/" goes back to the last "/" and makes
-// that "/" pending again; followed by the NUL, it keeps the byte gone
-// back to.
+// cleanpathRules is the state machine. It starts with a "/" pending, for
+// rooted and relative paths alike. A pending "/", "/." or "/.." is
+// written only when a byte of a name follows it; at a "/" or at the end,
+// "/" and "/." are dropped and "/.." goes back to the last "/" (or, at
+// the barrier, is written or dropped: see cleanpath).
 var cleanpathRules = [cleanStates][classes]cleanStep{
 	cleanNone: {
-		classOther: {adv: 1, next: cleanNone, check: true},
-		classSlash: {next: cleanSlash, check: true},
-		classDot:   {adv: 1, next: cleanNone, check: true},
-		classNUL:   {check: true, end: true},
+		classOther: {adv: 1, next: cleanNone},
+		classSlash: {next: cleanSlash},
+		classDot:   {adv: 1, next: cleanNone},
+		classNUL:   {end: true},
 	},
 	cleanSlash: {
 		classOther: {adv: 2, next: cleanNone},
-		classSlash: {next: cleanSlash, check: true},
+		classSlash: {next: cleanSlash},
 		classDot:   {next: cleanDot},
-		classNUL:   {adv: 1, end: true},
+		classNUL:   {end: true},
 	},
 	cleanDot: {
 		classOther: {adv: 3, next: cleanNone},
-		classSlash: {next: cleanSlash, check: true},
+		classSlash: {next: cleanSlash},
 		classDot:   {next: cleanDotDot},
-		classNUL:   {adv: 2, end: true},
+		classNUL:   {end: true},
 	},
 	cleanDotDot: {
 		classOther: {adv: 4, next: cleanNone},
-		classSlash: {back: 1, next: cleanSlash, check: true},
+		classSlash: {back: 1, next: cleanSlash},
 		classDot:   {adv: 4, next: cleanNone},
-		classNUL:   {back: 2, end: true},
+		classNUL:   {back: 1, end: true},
 	},
 }
 

@@ -1,93 +1,29 @@
 package compile
 
 import (
+	"path"
 	"strings"
 	"testing"
 )
 
-// cleanpathDTrace is illumos's cleanpath() loop, written out in Go: the
-// reference the state machine must agree with. dest starts zeroed, as
-// the generated code's work buffer does.
-func cleanpathDTrace(src string, size int) string {
-	dest := make([]byte, size+8)
-	i, j := 0, 0
-	load := func() byte {
-		if i >= len(src) || i >= size {
-			i++
-			return 0
-		}
-		c := src[i]
-		i++
-		return c
+// cleanpathOracle is Oracle DTrace's cleanpath(): Go's path.Clean,
+// except that "" stays "", of the path as read (at most strsize bytes),
+// cut to strsize-1 bytes.
+func cleanpathOracle(src string, size int) string {
+	src = src[:min(len(src), size)]
+	if src == "" {
+		return ""
 	}
-	var c byte
-	for {
-		c = load()
-	next:
-		if j+5 >= size {
-			break
-		}
-		if c != '/' {
-			dest[j] = c
-			j++
-			if c == 0 {
-				break
-			}
-			continue
-		}
-		c = load()
-		if c == '/' {
-			goto next
-		}
-		if c != '.' {
-			dest[j], dest[j+1] = '/', c
-			j += 2
-			if c == 0 {
-				break
-			}
-			continue
-		}
-		c = load()
-		if c == '/' {
-			goto next
-		}
-		if c != '.' {
-			dest[j], dest[j+1], dest[j+2] = '/', '.', c
-			j += 3
-			if c == 0 {
-				break
-			}
-			continue
-		}
-		c = load()
-		if c != '/' && c != 0 {
-			dest[j], dest[j+1], dest[j+2], dest[j+3] = '/', '.', '.', c
-			j += 4
-			continue
-		}
-		i--
-		for j != 0 {
-			j--
-			if dest[j] == '/' {
-				break
-			}
-		}
-		if c == 0 {
-			j++
-			dest[j] = '/'
-			break
-		}
-	}
-	dest[j] = 0
-	s := string(dest)
-	return s[:strings.IndexByte(s, 0)]
+	s := path.Clean(src)
+	return s[:min(len(s), size-1)]
 }
 
 // cleanpathMachine runs cleanpath()'s tables as the generated code does.
 func cleanpathMachine(src string, size int) string {
 	work := make([]byte, size+8)
 	last := make([]uint16, size+8)
-	st, j := 0, 0
+	st, j, bar := cleanSlash, 0, 0
+	rooted := len(src) > 0 && src[0] == '/'
 	step := func(st, cl int) uint64 {
 		off := 8 * (st*classes + cl)
 		var w uint64
@@ -103,11 +39,17 @@ func cleanpathMachine(src string, size int) string {
 			c = src[i]
 		}
 		s := step(st, int(cleanpathClasses[c]))
-		back := int(s>>stepBack) & 3
-		if back != 0 {
-			j = int(last[j]) + back - 1
+		if s>>stepBack&3 != 0 && j <= bar {
+			s &^= 3<<stepBack | 0xff
+			if !rooted {
+				s |= 3
+				bar = j + 3
+			}
 		}
-		if s>>stepCheck&1 != 0 && j+5 >= size {
+		if s>>stepBack&3 != 0 {
+			j = int(last[j])
+		}
+		if j > size+1 {
 			break
 		}
 		w := uint64(c) << (8 * st)
@@ -132,15 +74,26 @@ func cleanpathMachine(src string, size int) string {
 			break
 		}
 	}
-	out := work[:j]
-	if k := strings.IndexByte(string(out), 0); k >= 0 {
-		out = out[:k]
+	start := 1
+	if rooted {
+		start = 0
 	}
-	return string(out)
+	if j == 0 {
+		work[start] = "./"[1-start]
+		j = start + 1
+		if src == "" {
+			j = 0
+		}
+	}
+	if j < start {
+		return ""
+	}
+	out := work[start:j]
+	return string(out[:min(len(out), size-1)])
 }
 
-// TestCleanpathMachine checks the tables against DTrace's loop on every
-// path of up to 9 bytes made of "/", "." and "a", at several strsizes.
+// TestCleanpathMachine checks the tables against the rules on every path
+// of up to 9 bytes made of "/", "." and "a", at several strsizes.
 func TestCleanpathMachine(t *testing.T) {
 	var paths []string
 	var gen func(string)
@@ -153,19 +106,21 @@ func TestCleanpathMachine(t *testing.T) {
 		}
 	}
 	gen("")
-	paths = append(paths, "/foo/bar/../baz/./qux//", "../../a/b/../..", "/a/..b/...", strings.Repeat("/abc", 70))
+	paths = append(paths, "/foo/bar/../baz/./qux//", "../../a/b/../..", "/a/..b/...",
+		strings.Repeat("/abc", 70), strings.Repeat("../", 90), strings.Repeat("a/", 130))
 	for _, size := range []int{256, 6, 8, 10, 13} {
 		for _, p := range paths {
-			if want, got := cleanpathDTrace(p, size), cleanpathMachine(p, size); got != want {
-				t.Fatalf("strsize %d: cleanpath(%q) = %q, DTrace gives %q", size, p, got, want)
+			if want, got := cleanpathOracle(p, size), cleanpathMachine(p, size); got != want {
+				t.Fatalf("strsize %d: cleanpath(%q) = %q, want %q", size, p, got, want)
 			}
 		}
 	}
 	for p, want := range map[string]string{
-		"/a/b/..": "/a/", "x/../..": "x", "/..": "", "a/../../b": "/b", "/a/.": "/a/.",
-		"/a//b/./c/../d/": "/a/b/d/", "../a": "../a",
+		"": "", "/": "/", ".": ".", "./": ".", "/..": "/", "a/../..": "..",
+		"../x/../..": "../..", "/a/b/..": "/a", "x/..": ".", "/a/.": "/a",
+		"/a//b/./c/../d/": "/a/b/d", ".../..": ".", "a/...": "a/...", "/..a/.b": "/..a/.b",
 	} {
-		if got := cleanpathDTrace(p, 256); got != want {
+		if got := cleanpathOracle(p, 256); got != want {
 			t.Errorf("cleanpath(%q) = %q, want %q", p, got, want)
 		}
 	}

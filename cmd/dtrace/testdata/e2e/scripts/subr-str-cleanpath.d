@@ -1,7 +1,7 @@
 /*
- * cleanpath() of paths covering each rule and quirk of illumos's
- * algorithm (ten per clause: each result takes strsize bytes of the
- * clause's scratch space).
+ * cleanpath() of paths covering each of Oracle DTrace's rules (Go's
+ * path.Clean, but "" stays ""; ten per clause: each result takes strsize
+ * bytes of the clause's scratch space).
  */
 #pragma D option quiet
 
@@ -54,6 +54,20 @@ BEGIN
 	printf("[%s] [%s]\n", "./a/./b/.", cleanpath("./a/./b/."));
 	printf("[%s] [%s]\n", "/..a", cleanpath("/..a"));
 	printf("[%s] [%s]\n", "/a/...", cleanpath("/a/..."));
+}
+
+BEGIN
+{
+	printf("[%s] [%s]\n", "a/..", cleanpath("a/.."));
+	printf("[%s] [%s]\n", "a/../..", cleanpath("a/../.."));
+	printf("[%s] [%s]\n", "../x/../..", cleanpath("../x/../.."));
+	printf("[%s] [%s]\n", "./../a/./..", cleanpath("./../a/./.."));
+	printf("[%s] [%s]\n", "/../a/../..", cleanpath("/../a/../.."));
+	printf("[%s] [%s]\n", ".../..", cleanpath(".../.."));
+	printf("[%s] [%s]\n", "a/b/../../..", cleanpath("a/b/../../.."));
+	printf("[%s] [%s]\n", "./", cleanpath("./"));
+	printf("[%s] [%s]\n", "//./a/./", cleanpath("//./a/./"));
+	printf("[%s] [%s]\n", "a/./../b/.", cleanpath("a/./../b/."));
 }
 
 BEGIN
