@@ -61,6 +61,9 @@ func (c *checker) expr1(e ast.Expr) Type {
 		return c.sizeof(e)
 	case *ast.CallExpr:
 		return c.call(e)
+	case *ast.FuncExprCall:
+		c.errorf(e.Lparen, "D_FUNC_IDENT", "function designator is not of function type")
+		return TypeInvalid
 	case *ast.AggExpr:
 		return TypeAggregation
 	}

@@ -376,6 +376,9 @@ func (d *dumper) compound(n ast.Expr) {
 	case *ast.CallExpr:
 		d.printf("(Call %s", n.Fun.Name)
 		d.args(n.Args)
+	case *ast.FuncExprCall:
+		d.WriteString("(CallOf")
+		d.args(append([]ast.Expr{n.Fun}, n.Args...))
 	case *ast.IndexExpr:
 		d.WriteString("(Index")
 		d.args(append([]ast.Expr{n.X}, n.Keys...))
