@@ -190,6 +190,10 @@ type TypeExpr struct {
 	Enums   []*Enumerator // enum body, when defined here
 	Ptr     int           // number of '*' (for casts and abstract declarators)
 	Arrays  []Expr        // array dimensions of an abstract declarator
+	// Abstract is an abstract declarator with a function suffix or a
+	// parenthesized inner declarator, as in int (int) or int (*)(void);
+	// its Name is empty, and Ptr and Arrays above are then unused.
+	Abstract *Declarator
 }
 
 // Member is one struct or union member, with an optional bit-field width.

@@ -106,10 +106,10 @@ func (c *checker) declarator(base Type, d *ast.Declarator) (Type, bool) {
 			return TypeInvalid, false
 		}
 	}
-	if d.Inner != nil {
-		return c.declarator(t, d.Inner)
-	}
 	if len(d.Keys) > 0 || d.KeyVarargs.IsValid() {
+		if d.Inner != nil {
+			return c.declarator(t, d.Inner)
+		}
 		return t, true // associative array keys are the variable's business
 	}
 	for i := len(d.Arrays) - 1; i >= 0; i-- {
@@ -126,6 +126,11 @@ func (c *checker) declarator(base Type, d *ast.Declarator) (Type, bool) {
 		if t, ok = c.arrayOf(t, dim, d.At); !ok {
 			return TypeInvalid, false
 		}
+	}
+	if d.Inner != nil {
+		// The suffixes make the type the inner declarator applies to:
+		// int (*a)[3] is a pointer to an array of three ints.
+		return c.declarator(t, d.Inner)
 	}
 	return t, true
 }
@@ -238,6 +243,9 @@ func (c *checker) typeExpr(te *ast.TypeExpr) (Type, bool) {
 	for i := 0; i < te.Ptr; i++ {
 		t = PointerTo(t)
 		t.Userland = userland
+	}
+	if te.Abstract != nil {
+		return c.declarator(t, te.Abstract)
 	}
 	for i := len(te.Arrays) - 1; i >= 0; i-- {
 		var ok bool

@@ -224,6 +224,10 @@ func (d *dumper) typ(n *ast.TypeExpr) {
 	if n.Ptr > 0 {
 		d.printf(" Ptr=%d", n.Ptr)
 	}
+	if n.Abstract != nil {
+		d.WriteByte(' ')
+		d.declarator(n.Abstract)
+	}
 	for _, dim := range n.Arrays {
 		d.WriteString(" [")
 		if dim != nil {
