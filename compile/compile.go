@@ -35,6 +35,7 @@ type Config struct {
 	Macros      []string          // $0 (script name), $1...
 	MacroVars   map[string]string // $pid, $cwd, $target ...
 	DefaultArgs bool              // -x defaultargs
+	Version     string            // -x version: "" is the latest
 	// Libraries is how many of the files given to Compile, at their
 	// start, are D libraries rather than the user's program.
 	Libraries   int
@@ -170,6 +171,7 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 		all.Macros = append(all.Macros, prog.Macros...)
 	}
 	ccfg := check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros, MacroVars: cfg.MacroVars, DefaultArgs: cfg.DefaultArgs,
+		Version: cfg.Version,
 		Line:    func(p token.Pos) int { return errorAt(files, p, "", "").Line },
 		Library: func(p token.Pos) bool { return fileOf(files, p) < cfg.Libraries },
 		Source:  func(p token.Pos) int { return fileOf(files, p) }}

@@ -182,6 +182,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		Macros:       args,
 		MacroVars:    processMacros(h.target),
 		DefaultArgs:  h.Options.Bool("defaultargs"),
+		Version:      h.Options.String("version"),
 		Libraries:    h.nlibs,
 		ZeroMatches:  h.Options.Bool("zdefs"),
 		NSpec:        int(h.Options.Int("nspec")),

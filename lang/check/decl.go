@@ -44,7 +44,7 @@ func (c *checker) typeDecl(d *ast.TypeDecl) {
 // kind in DTrace's words ("scalar", "enumerator", ...), and "inline" if
 // the identifier is an inline or an enumerator.
 func (c *checker) globalIdent(name string) (kind, inline string, found bool) {
-	if kind, ok := builtinKind(name); ok {
+	if kind, ok := c.builtinKind(name); ok {
 		return kind, "", true
 	}
 	if in, ok := c.inlines[name]; ok {
@@ -61,7 +61,10 @@ func (c *checker) globalIdent(name string) (kind, inline string, found bool) {
 
 // builtinKind reports whether name is one of DTrace's built-in global
 // identifiers, and its kind.
-func builtinKind(name string) (string, bool) {
+func (c *checker) builtinKind(name string) (string, bool) {
+	if c.hidden(name) {
+		return "", false
+	}
 	_, variable := builtins[name]
 	_, agg := aggFuncs[name]
 	switch {
