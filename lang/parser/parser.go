@@ -129,7 +129,13 @@ func (p *parser) scan() scanner.Token {
 		if t.Kind != token.PRAGMA {
 			return t
 		}
-		p.pragmas = append(p.pragmas, &ast.Pragma{At: t.Pos, Words: strings.Fields(t.Text)})
+		pr := &ast.Pragma{At: t.Pos, Words: strings.Fields(t.Text)}
+		p.pragmas = append(p.pragmas, pr)
+		if w := pr.Words; len(w) == 3 && w[0] == "D" && w[1] == "option" && w[2] == "pspec" {
+			// The option applies to the words scanned after it, as
+			// DTrace's lexer sets it when it meets the pragma.
+			p.sc.PSpec = true
+		}
 	}
 }
 
