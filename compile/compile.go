@@ -11,6 +11,7 @@ package compile
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cilium/ebpf"
@@ -35,6 +36,7 @@ type Config struct {
 	Macros      []string          // $0 (script name), $1...
 	MacroVars   map[string]string // $pid, $cwd, $target ...
 	DefaultArgs bool              // -x defaultargs
+	Version     string            // -x version: "" is the latest
 	// Libraries is how many of the files given to Compile, at their
 	// start, are D libraries rather than the user's program.
 	Libraries   int
@@ -78,6 +80,14 @@ func Parse(files []*token.File) (*Parsed, error) { return ParseTypes(files, nil)
 // ParseTypes is Parse where kernelBTF (nil for none) gives the parser
 // the kernel's type names, so that a cast to a kernel typedef parses.
 func ParseTypes(files []*token.File, kernelBTF func() (*btf.Spec, error)) (*Parsed, error) {
+	return ParsePSpec(files, kernelBTF, false)
+}
+
+// ParsePSpec is ParseTypes with the pspec option (-x pspec) given: an
+// ambiguous top-level word is a probe description. Without it, a pspec
+// pragma sets it for the rest of its source and the sources after, as
+// DTrace's option outlives the compilation that sets it.
+func ParsePSpec(files []*token.File, kernelBTF func() (*btf.Spec, error), pspec bool) (*Parsed, error) {
 	known := check.TypeNames(kernelBTF)
 	// A typedef of an earlier source (a library's ipaddr_t) is a type
 	// name in the later ones, as in DTrace, which compiles the
@@ -91,7 +101,11 @@ func ParseTypes(files []*token.File, kernelBTF func() (*btf.Spec, error)) (*Pars
 	}
 	p := &Parsed{files: files}
 	for i, f := range files {
-		prog, err := parser.ParseFileTypes(f, isType)
+		parse := parser.ParseFileTypes
+		if pspec {
+			parse = parser.ParseFilePSpec
+		}
+		prog, err := parse(f, isType)
 		if err != nil {
 			if e := pragmaFirst(f, prog, err); e != nil {
 				err = e
@@ -99,6 +113,9 @@ func ParseTypes(files []*token.File, kernelBTF func() (*btf.Spec, error)) (*Pars
 			return nil, parseErrors(files, i, err)
 		}
 		for _, d := range prog.Decls {
+			if pr, ok := d.(*ast.Pragma); ok && slices.Equal(pr.Words, []string{"D", "option", "pspec"}) {
+				pspec = true
+			}
 			if td, ok := d.(*ast.TypeDecl); ok && td.Typedef {
 				for _, n := range td.Names {
 					earlier[n.Name] = true
@@ -170,6 +187,7 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 		all.Macros = append(all.Macros, prog.Macros...)
 	}
 	ccfg := check.Config{StrSize: cfg.StrSize, Macros: cfg.Macros, MacroVars: cfg.MacroVars, DefaultArgs: cfg.DefaultArgs,
+		Version: cfg.Version,
 		Line:    func(p token.Pos) int { return errorAt(files, p, "", "").Line },
 		Library: func(p token.Pos) bool { return fileOf(files, p) < cfg.Libraries },
 		Source:  func(p token.Pos) int { return fileOf(files, p) }}

@@ -154,7 +154,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		}
 		h.files = append(h.files, token.NewFile(s.Name, text))
 	}
-	parsed, err := compile.ParseTypes(h.files, h.kernelBTF)
+	parsed, err := compile.ParsePSpec(h.files, h.kernelBTF, h.Options.Bool("pspec"))
 	if err != nil {
 		return h.compileError(0, err) // each error names its file
 	}
@@ -182,6 +182,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		Macros:       args,
 		MacroVars:    processMacros(h.target),
 		DefaultArgs:  h.Options.Bool("defaultargs"),
+		Version:      h.Options.String("version"),
 		Libraries:    h.nlibs,
 		ZeroMatches:  h.Options.Bool("zdefs"),
 		NSpec:        int(h.Options.Int("nspec")),

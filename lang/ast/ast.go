@@ -190,6 +190,10 @@ type TypeExpr struct {
 	Enums   []*Enumerator // enum body, when defined here
 	Ptr     int           // number of '*' (for casts and abstract declarators)
 	Arrays  []Expr        // array dimensions of an abstract declarator
+	// Abstract is an abstract declarator with a function suffix or a
+	// parenthesized inner declarator, as in int (int) or int (*)(void);
+	// its Name is empty, and Ptr and Arrays above are then unused.
+	Abstract *Declarator
 }
 
 // Member is one struct or union member, with an optional bit-field width.
@@ -308,6 +312,17 @@ type CallExpr struct {
 	Rparen token.Pos
 }
 
+// FuncExprCall is a call whose function is not a plain identifier, such
+// as (x)(1). D has no function values, so the checker rejects it
+// (D_FUNC_IDENT); the parser keeps it so that errors earlier in the
+// program are reported first.
+type FuncExprCall struct {
+	Fun    Expr
+	Lparen token.Pos
+	Args   []Expr
+	Rparen token.Pos
+}
+
 // IndexExpr is X[Keys...]: array element or associative array lookup
 // (a[k1, k2], self->a[k], args[0]).
 type IndexExpr struct {
@@ -392,6 +407,7 @@ func (n *BinaryExpr) Pos() token.Pos     { return n.X.Pos() }
 func (n *AssignExpr) Pos() token.Pos     { return n.X.Pos() }
 func (n *CondExpr) Pos() token.Pos       { return n.C.Pos() }
 func (n *CallExpr) Pos() token.Pos       { return n.Fun.At }
+func (n *FuncExprCall) Pos() token.Pos   { return n.Fun.Pos() }
 func (n *IndexExpr) Pos() token.Pos      { return n.X.Pos() }
 func (n *SelectorExpr) Pos() token.Pos   { return n.X.Pos() }
 func (n *CastExpr) Pos() token.Pos       { return n.At }
@@ -424,6 +440,7 @@ func (*BinaryExpr) exprNode()   {}
 func (*AssignExpr) exprNode()   {}
 func (*CondExpr) exprNode()     {}
 func (*CallExpr) exprNode()     {}
+func (*FuncExprCall) exprNode() {}
 func (*IndexExpr) exprNode()    {}
 func (*SelectorExpr) exprNode() {}
 func (*CastExpr) exprNode()     {}

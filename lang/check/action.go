@@ -397,6 +397,10 @@ func (c *checker) call(e *ast.CallExpr) Type {
 	for i, a := range e.Args {
 		types[i] = c.rvalue(a)
 	}
+	if c.hidden(e.Fun.Name) {
+		c.errorf(e.Fun.At, "D_FUNC_UNDEF", "undefined function name: %s", e.Fun.Name)
+		return TypeInvalid
+	}
 	if s, ok := subrs[e.Fun.Name]; ok {
 		return c.subroutine(e, s, types)
 	}
@@ -427,6 +431,9 @@ func (c *checker) call(e *ast.CallExpr) Type {
 // isFunction reports whether name is a function D knows: a subroutine,
 // an action or an aggregating function.
 func (c *checker) isFunction(name string) bool {
+	if c.hidden(name) {
+		return false
+	}
 	_, subr := subrs[name]
 	_, act := actionNames[name]
 	_, agg := aggFuncs[name]

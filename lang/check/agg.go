@@ -46,6 +46,7 @@ func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
 		return
 	}
 	fn, ok := aggFuncs[call.Fun.Name]
+	ok = ok && !c.hidden(call.Fun.Name)
 	if !ok && !c.isFunction(call.Fun.Name) {
 		// DTrace resolves the name when it parses the call, before it
 		// looks at what the call is assigned to.

@@ -302,6 +302,11 @@ func walkExpr(e ast.Expr, f func(ast.Expr)) {
 		for _, a := range x.Args {
 			walkExpr(a, f)
 		}
+	case *ast.FuncExprCall:
+		walkExpr(x.Fun, f)
+		for _, a := range x.Args {
+			walkExpr(a, f)
+		}
 	case *ast.IndexExpr:
 		walkExpr(x.X, f)
 		for _, k := range x.Keys {

@@ -35,6 +35,10 @@ type Config struct {
 	// DefaultArgs (-x defaultargs) lets a program use macro arguments
 	// that were not given: they are 0, or "".
 	DefaultArgs bool
+	// Version is the version option, "major[.minor[.micro]]": built-in
+	// identifiers D gained in later versions are not defined. Empty
+	// means the latest version.
+	Version string
 	// KernelBTF loads the running kernel's types; it is called at most
 	// once, and only if the program names a type D does not know. Nil
 	// means there are no kernel types.
@@ -168,6 +172,7 @@ type Option struct {
 
 type checker struct {
 	cfg  Config
+	vmax version // the version option: newer built-ins are not defined
 	info *Info
 	errs ErrorList
 	// cgErrs are errors DTrace finds only when generating code, after
@@ -211,8 +216,13 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 	if cfg.StrSize <= 0 {
 		cfg.StrSize = 256
 	}
+	vmax := latestVersion
+	if cfg.Version != "" {
+		vmax = parseVersion(cfg.Version)
+	}
 	c := &checker{
-		cfg: cfg,
+		cfg:  cfg,
+		vmax: vmax,
 		info: &Info{
 			Types:        map[ast.Expr]Type{},
 			Vars:         map[ast.Expr]*Var{},
@@ -339,7 +349,7 @@ func (c *checker) stmt(s ast.Stmt) {
 func (c *checker) exprStmt(x ast.Expr) {
 	switch x := x.(type) {
 	case *ast.CallExpr:
-		if _, ok := actionNames[x.Fun.Name]; ok {
+		if _, ok := actionNames[x.Fun.Name]; ok && !c.hidden(x.Fun.Name) {
 			c.action(x)
 			return
 		}
@@ -527,7 +537,7 @@ func (c *checker) varDeclarator(class token.Kind, vt Type, n *ast.Declarator) {
 	case hasEmptyDim(n):
 		c.errorf(n.At, "D_DECL_ARRNULL", "array declaration requires array dimension or tuple signature: %s", n.Name)
 		return
-	case global && isBuiltin(n.Name):
+	case global && c.isBuiltin(n.Name):
 		c.errorf(n.At, "D_DECL_IDRED", "built-in identifier redeclared: %s", n.Name)
 		return
 	case c.isTypedefName(n.Name):
@@ -578,8 +588,8 @@ func hasEmptyDim(n *ast.Declarator) bool {
 	return false
 }
 
-func isBuiltin(name string) bool {
-	_, ok := builtinKind(name)
+func (c *checker) isBuiltin(name string) bool {
+	_, ok := c.builtinKind(name)
 	return ok
 }
 

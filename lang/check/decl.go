@@ -44,7 +44,7 @@ func (c *checker) typeDecl(d *ast.TypeDecl) {
 // kind in DTrace's words ("scalar", "enumerator", ...), and "inline" if
 // the identifier is an inline or an enumerator.
 func (c *checker) globalIdent(name string) (kind, inline string, found bool) {
-	if kind, ok := builtinKind(name); ok {
+	if kind, ok := c.builtinKind(name); ok {
 		return kind, "", true
 	}
 	if in, ok := c.inlines[name]; ok {
@@ -61,7 +61,10 @@ func (c *checker) globalIdent(name string) (kind, inline string, found bool) {
 
 // builtinKind reports whether name is one of DTrace's built-in global
 // identifiers, and its kind.
-func builtinKind(name string) (string, bool) {
+func (c *checker) builtinKind(name string) (string, bool) {
+	if c.hidden(name) {
+		return "", false
+	}
 	_, variable := builtins[name]
 	_, agg := aggFuncs[name]
 	switch {
@@ -106,10 +109,10 @@ func (c *checker) declarator(base Type, d *ast.Declarator) (Type, bool) {
 			return TypeInvalid, false
 		}
 	}
-	if d.Inner != nil {
-		return c.declarator(t, d.Inner)
-	}
 	if len(d.Keys) > 0 || d.KeyVarargs.IsValid() {
+		if d.Inner != nil {
+			return c.declarator(t, d.Inner)
+		}
 		return t, true // associative array keys are the variable's business
 	}
 	for i := len(d.Arrays) - 1; i >= 0; i-- {
@@ -126,6 +129,11 @@ func (c *checker) declarator(base Type, d *ast.Declarator) (Type, bool) {
 		if t, ok = c.arrayOf(t, dim, d.At); !ok {
 			return TypeInvalid, false
 		}
+	}
+	if d.Inner != nil {
+		// The suffixes make the type the inner declarator applies to:
+		// int (*a)[3] is a pointer to an array of three ints.
+		return c.declarator(t, d.Inner)
 	}
 	return t, true
 }
@@ -238,6 +246,9 @@ func (c *checker) typeExpr(te *ast.TypeExpr) (Type, bool) {
 	for i := 0; i < te.Ptr; i++ {
 		t = PointerTo(t)
 		t.Userland = userland
+	}
+	if te.Abstract != nil {
+		return c.declarator(t, te.Abstract)
 	}
 	for i := len(te.Arrays) - 1; i >= 0; i-- {
 		var ok bool

@@ -61,6 +61,9 @@ func (c *checker) expr1(e ast.Expr) Type {
 		return c.sizeof(e)
 	case *ast.CallExpr:
 		return c.call(e)
+	case *ast.FuncExprCall:
+		c.errorf(e.Lparen, "D_FUNC_IDENT", "function designator is not of function type")
+		return TypeInvalid
 	case *ast.AggExpr:
 		return TypeAggregation
 	}
@@ -176,7 +179,7 @@ func (c *checker) ident(e *ast.Ident) Type {
 	if e.Name == "args" {
 		return c.argsScalar(e)
 	}
-	if kind := funcKind(e.Name); v == nil && kind != "" {
+	if kind := c.funcKind(e.Name); v == nil && kind != "" {
 		c.errorf(e.At, "D_IDENT_BADREF", "%s '%s' may not be referenced as scalar", kind, e.Name)
 		return TypeInvalid
 	}
@@ -198,7 +201,10 @@ func (c *checker) ident(e *ast.Ident) Type {
 
 // funcKind names the kind of identifier DTrace defines for a function
 // name (dt_idkind_name), or is "" for a name that is none.
-func funcKind(name string) string {
+func (c *checker) funcKind(name string) string {
+	if c.hidden(name) {
+		return ""
+	}
 	_, agg := aggFuncs[name]
 	_, act := actionNames[name]
 	switch {

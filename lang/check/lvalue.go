@@ -196,7 +196,7 @@ func (c *checker) lvalue(e ast.Expr, first Type, op token.Kind) (Type, lvalKind)
 			// declare a variable of the same name.
 			return c.expr(x), lvalNone
 		}
-		if kind := funcKind(x.Name); kind != "" && c.globals[x.Name] == nil {
+		if kind := c.funcKind(x.Name); kind != "" && c.globals[x.Name] == nil {
 			c.errorf(x.At, "D_IDENT_BADREF", "%s '%s' may not be referenced as scalar", kind, x.Name)
 			return TypeInvalid, lvalVar
 		}

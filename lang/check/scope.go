@@ -73,7 +73,7 @@ func (c *checker) pragmaTarget(p *ast.Pragma, kind string, args []string) {
 // globalAt finds name among the identifiers of D's global scope, and
 // where it was declared: token.NoPos for a built-in.
 func (c *checker) globalAt(name string) (token.Pos, bool) {
-	if _, ok := builtinKind(name); ok {
+	if _, ok := c.builtinKind(name); ok {
 		return token.NoPos, true
 	}
 	if in, ok := c.inlines[name]; ok {

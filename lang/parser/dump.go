@@ -224,6 +224,10 @@ func (d *dumper) typ(n *ast.TypeExpr) {
 	if n.Ptr > 0 {
 		d.printf(" Ptr=%d", n.Ptr)
 	}
+	if n.Abstract != nil {
+		d.WriteByte(' ')
+		d.declarator(n.Abstract)
+	}
 	for _, dim := range n.Arrays {
 		d.WriteString(" [")
 		if dim != nil {
@@ -376,6 +380,9 @@ func (d *dumper) compound(n ast.Expr) {
 	case *ast.CallExpr:
 		d.printf("(Call %s", n.Fun.Name)
 		d.args(n.Args)
+	case *ast.FuncExprCall:
+		d.WriteString("(CallOf")
+		d.args(append([]ast.Expr{n.Fun}, n.Args...))
 	case *ast.IndexExpr:
 		d.WriteString("(Index")
 		d.args(append([]ast.Expr{n.X}, n.Keys...))

@@ -202,8 +202,7 @@ func (p *parser) call(fun ast.Expr) ast.Expr {
 	args, rparen := p.argList(token.RPAREN)
 	id, ok := fun.(*ast.Ident)
 	if !ok {
-		p.errorAt(lparen, "D_FUNC_IDENT", "function designator is not of function type")
-		return fun
+		return &ast.FuncExprCall{Fun: fun, Lparen: lparen, Args: args, Rparen: rparen}
 	}
 	return &ast.CallExpr{Fun: id, Args: args, Rparen: rparen}
 }

@@ -49,9 +49,19 @@ func ParseFileTypes(f *token.File, isType func(name string) bool) (*ast.Program,
 	return parseFile(f, maxErrors, isType)
 }
 
+// ParseFilePSpec is ParseFileTypes with the pspec option set from the
+// start (-x pspec, or its pragma in an earlier source): an ambiguous
+// top-level word is a probe description.
+func ParseFilePSpec(f *token.File, isType func(name string) bool) (*ast.Program, error) {
+	return newParser(f, isType, true).parse(maxErrors)
+}
+
 // parseFile parses f, stopping after limit errors; tests lift the limit.
 func parseFile(f *token.File, limit int, isType func(name string) bool) (*ast.Program, error) {
-	p := newParser(f, isType)
+	return newParser(f, isType, false).parse(limit)
+}
+
+func (p *parser) parse(limit int) (*ast.Program, error) {
 	p.limit = limit
 	prog := p.program()
 	p.errs.RemoveMultiples()
@@ -82,9 +92,10 @@ type parser struct {
 	aborted  bool // too many errors, or nested too deeply: act as at EOF
 }
 
-func newParser(f *token.File, isType func(name string) bool) *parser {
+func newParser(f *token.File, isType func(name string) bool, pspec bool) *parser {
 	p := &parser{file: f, typedefs: make(map[string]bool), isType: isType}
 	p.sc.Init(f, p.errorAt, p.isTypeName)
+	p.sc.PSpec = pspec
 	p.next()
 	return p
 }
@@ -129,7 +140,13 @@ func (p *parser) scan() scanner.Token {
 		if t.Kind != token.PRAGMA {
 			return t
 		}
-		p.pragmas = append(p.pragmas, &ast.Pragma{At: t.Pos, Words: strings.Fields(t.Text)})
+		pr := &ast.Pragma{At: t.Pos, Words: strings.Fields(t.Text)}
+		p.pragmas = append(p.pragmas, pr)
+		if w := pr.Words; len(w) == 3 && w[0] == "D" && w[1] == "option" && w[2] == "pspec" {
+			// The option applies to the words scanned after it, as
+			// DTrace's lexer sets it when it meets the pragma.
+			p.sc.PSpec = true
+		}
 	}
 }
 

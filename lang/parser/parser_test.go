@@ -208,11 +208,17 @@ func TestParseExprs(t *testing.T) {
 	}
 }
 
-// TestCallOfParen checks that a call needs a function name.
+// TestCallOfParen checks that a call of something other than a name
+// parses, to a FuncExprCall the checker rejects (D_FUNC_IDENT), so that
+// earlier errors in the program are reported first.
 func TestCallOfParen(t *testing.T) {
-	_, err := ParseFile(token.NewFile("t.d", []byte("BEGIN { (x)(y); }")))
-	if err == nil || !strings.Contains(err.Error(), "function designator is not of function type") {
-		t.Errorf("got %v, want function designator error", err)
+	prog, err := ParseFile(token.NewFile("t.d", []byte("BEGIN { (x)(y); }")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := prog.Decls[0].(*ast.Clause).Body[0].(*ast.ExprStmt)
+	if got, want := Dump(s.X), "(CallOf (Paren (Ident x)) (Ident y))"; got != want {
+		t.Errorf("got %s, want %s", got, want)
 	}
 }
 

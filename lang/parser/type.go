@@ -268,15 +268,66 @@ func (p *parser) tagged(t *ast.TypeExpr) token.Pos {
 }
 
 // TypeName = Specs AbstractDeclarator .
-// AbstractDeclarator = { "*" { TypeQualifier } } { "[" [ CondExpr ] "]" } .
+// AbstractDeclarator = { "*" { TypeQualifier } } [ DirectAbstract ] .
+// DirectAbstract = [ "(" AbstractDeclarator ")" ] { "[" [ CondExpr ] "]" | FuncSuffix } .
+//
+// As in DTrace's grammar, a type name may be a function type (int (int))
+// or a pointer to one (int (*)(void)). Without a parenthesis the type
+// is kept in Ptr and Arrays; with one, in Abstract.
 func (p *parser) typeName() *ast.TypeExpr {
 	t := &ast.TypeExpr{}
 	if _, ok := p.specs(t, typeNameSpecs); !ok {
 		return t
 	}
-	t.Ptr = p.pointers()
-	p.abstractArrays(t)
+	ptr := p.pointers()
+	if p.tok.Kind != token.LPAREN {
+		t.Ptr = ptr
+		p.abstractArrays(t)
+		return t
+	}
+	t.Abstract = p.abstractDeclarator(ptr)
 	return t
+}
+
+// abstractDeclarator parses a DirectAbstract after ptr leading stars,
+// returning a declarator without a name, or nil after a syntax error.
+func (p *parser) abstractDeclarator(ptr int) *ast.Declarator {
+	d := &ast.Declarator{At: p.tok.Pos, Ptr: ptr}
+	if p.tok.Kind == token.LPAREN {
+		switch p.peek().Kind {
+		case token.MUL, token.LPAREN, token.LBRACK:
+			if !p.enter() {
+				return nil
+			}
+			p.next()
+			inner := p.abstractDeclarator(p.pointers())
+			p.leave()
+			if inner == nil {
+				return nil
+			}
+			if !p.got(token.RPAREN) {
+				p.syntaxError()
+				return nil
+			}
+			d.Inner = inner
+		}
+	}
+	for {
+		switch p.tok.Kind {
+		case token.LBRACK:
+			p.next()
+			dims := []ast.Expr{}
+			if p.tok.Kind != token.RBRACK {
+				dims = append(dims, p.condExpr())
+			}
+			d.Arrays = append(d.Arrays, dims)
+			p.expect(token.RBRACK)
+		case token.LPAREN:
+			p.funcSuffix(d)
+		default:
+			return d
+		}
+	}
 }
 
 // abstractArrays parses an abstract declarator's { "[" [ CondExpr ] "]" }.

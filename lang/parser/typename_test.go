@@ -43,3 +43,28 @@ func TestEnvironmentTypeNames(t *testing.T) {
 		t.Error("(rwlock_t *) parsed as a cast without the environment")
 	}
 }
+
+// A type name may end in an abstract function declarator, as in DTrace's
+// grammar: int (int), int (*)(void), and a parenthesized pointer to an
+// array; a cast still ends at its ')'.
+func TestAbstractFunctionTypes(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{`BEGIN { x = (int)(y); }`,
+			`(Clause (ProbeDesc BEGIN) (ExprStmt (Assign = (Ident x) (Cast (Type "int") (Paren (Ident y))))))`},
+		{`BEGIN { x = sizeof(int (int)); }`,
+			`(Clause (ProbeDesc BEGIN) (ExprStmt (Assign = (Ident x) (Sizeof (Type "int" (Decl  Func((Type "int"))))))))`},
+		{`BEGIN { x = (char *(*)(void, ...))0; }`,
+			`(Clause (ProbeDesc BEGIN) (ExprStmt (Assign = (Ident x) (Cast (Type "char" (Decl *(Decl *) Func((Type "void") ...))) (Int 0)))))`},
+		{`BEGIN { x = sizeof(int (*)[3]); }`,
+			`(Clause (ProbeDesc BEGIN) (ExprStmt (Assign = (Ident x) (Sizeof (Type "int" (Decl (Decl *) [(Int 3)]))))))`},
+	} {
+		prog, err := ParseFile(token.NewFile("t.d", []byte(tt.src)))
+		if err != nil {
+			t.Errorf("parse %q: %v", tt.src, err)
+			continue
+		}
+		if got := DumpProgram(prog); got != tt.want {
+			t.Errorf("parse %q:\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}

@@ -48,6 +48,14 @@ func (s *Scanner) declStart(word string) (kind token.Kind, n int) {
 	case "BEGIN", "END", "ERROR":
 		return 0, 0
 	}
+	if s.PSpec {
+		// DTrace's lexer then takes the longest match, the
+		// description, unless a keyword is as long.
+		if k, ok := token.Keywords[word]; ok && declKeywords[k] {
+			return k, len(word)
+		}
+		return 0, 0
+	}
 	name := word
 	if i := strings.IndexByte(word, '*'); i > 0 {
 		name = word[:i]

@@ -78,6 +78,11 @@ type Scanner struct {
 
 	// ErrorCount is the number of errors reported so far.
 	ErrorCount int
+
+	// PSpec is the pspec option: a top-level word that could begin a
+	// declaration or a probe description (int*x, uint64_t) is a probe
+	// description unless it is a declaration keyword as a whole.
+	PSpec bool
 }
 
 // Init prepares s to scan f from the start. errh, if not nil, is called

@@ -271,3 +271,9 @@ BEGIN
 {
 	ap2 = (long *)alloca(8);	/* ERROR D_ALLOCA_INCOMPAT "ap2: cannot reuse the same identifier for both alloca and non-alloca allocations" */
 }
+
+BEGIN
+{
+	x = (tagarr)(1);		/* ERROR D_FUNC_IDENT "function designator is not of function type" */
+	x = (strlen)("a");		/* ERROR D_FUNC_IDENT "function designator is not of function type" */
+}

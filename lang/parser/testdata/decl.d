@@ -16,6 +16,8 @@ translator a < b c > { 1 = x; };	/* ERROR "syntax error near \"1\"" */
 provider foo { probe bar() };		/* ERROR "syntax error near \"}\"" */
 provider { probe bar(); };		/* ERROR "syntax error near \"{\"" */
 int a[int;				/* ERROR "syntax error near \";\"" */
+translator struct o (struct i *u) { };	/* ERROR "syntax error near \"{\"" */
+BEGIN { x = (int (*)(void)]0; }		/* ERROR "syntax error near \"]\"" */
 
 /* Recovered. */
 int ok;

@@ -19,7 +19,6 @@ BEGIN { x = a[1; }			/* ERROR "syntax error near \";\"" */
 BEGIN { x->; }				/* ERROR "syntax error near \";\"" */
 BEGIN { x = 1 y = 2; }			/* ERROR "syntax error near \"y\"" */
 BEGIN { x = a ? b; }			/* ERROR "syntax error near \";\"" */
-BEGIN { (x)(y); }			/* ERROR "function designator is not of function type" */
 BEGIN { x = sizeof(int; }		/* ERROR "syntax error near \";\"" */
 BEGIN { x = offsetof(struct foo); }	/* ERROR "syntax error near \")\"" */
 BEGIN { x = xlate(y); }			/* ERROR "syntax error near \"(\"" */

@@ -1,0 +1,3 @@
+#pragma D option pspec
+
+int*x
