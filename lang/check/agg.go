@@ -42,6 +42,9 @@ type Agg struct {
 func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
 	call, ok := e.Y.(*ast.CallExpr)
 	if e.Op != token.ASSIGN || !ok {
+		// What DTrace finds in the right side while parsing (a call
+		// of what is not a function) comes first (Error.parse).
+		c.expr(e.Y)
 		c.errorf(e.OpPos, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", a.Name)
 		return
 	}

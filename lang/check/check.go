@@ -178,6 +178,9 @@ type checker struct {
 	// cgErrs are errors DTrace finds only when generating code, after
 	// checking the whole program: reported when nothing else is.
 	cgErrs ErrorList
+	// typed is set once every clause has been typed: errors found
+	// after that are not parse-time ones (Error.parse).
+	typed bool
 
 	globals, tlocals, clocals map[string]*Var
 	aggs                      map[string]*Agg
@@ -260,6 +263,7 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 	c.info.Enumerators = c.enumerators
 	c.macrosDefined(prog.Macros)
 	c.program(prog.Decls)
+	c.typed = true // what follows checks the typed clauses
 	c.allocaPass()
 	if len(c.errs) == 0 && len(c.cgErrs) > 0 {
 		c.cgErrs.sort()

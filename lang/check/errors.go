@@ -12,6 +12,10 @@ type Error struct {
 	Pos token.Pos
 	Tag string // "D_IDENT_UNDEF"
 	Msg string
+	// parse marks an error DTrace finds while parsing (in a
+	// declaration, or a call of what is not a function), before it
+	// types any clause: such an error is reported first.
+	parse bool
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -29,18 +33,25 @@ func (l ErrorList) Error() string {
 // sort orders the errors by position, except that undefined macro
 // variables come first: DTrace substitutes them as it reads the source,
 // before it parses, so one is the first error it meets wherever it is.
+//
+// Then come the errors DTrace meets while parsing (Error.parse), before
+// those it meets typing the clauses.
 func (l ErrorList) sort() {
 	sort.SliceStable(l, func(i, j int) bool {
 		mi, mj := l[i].Tag == "D_MACRO_UNDEF", l[j].Tag == "D_MACRO_UNDEF"
 		if mi != mj {
 			return mi
 		}
+		if l[i].parse != l[j].parse {
+			return l[i].parse
+		}
 		return l[i].Pos < l[j].Pos
 	})
 }
 
 func (c *checker) errorf(pos token.Pos, tag, format string, args ...any) {
-	c.errs = append(c.errs, &Error{Pos: pos, Tag: tag, Msg: fmt.Sprintf(format, args...)})
+	parse := c.clauseIn == nil && !c.typed || tag == "D_FUNC_IDENT"
+	c.errs = append(c.errs, &Error{Pos: pos, Tag: tag, Msg: fmt.Sprintf(format, args...), parse: parse})
 }
 
 // line is the source line of p, for messages that cite another line.

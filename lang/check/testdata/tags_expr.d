@@ -276,4 +276,5 @@ BEGIN
 {
 	x = (tagarr)(1);		/* ERROR D_FUNC_IDENT "function designator is not of function type" */
 	x = (strlen)("a");		/* ERROR D_FUNC_IDENT "function designator is not of function type" */
+	@tagfi = tick-1();		/* ERROR D_FUNC_IDENT "function designator is not of function type" */
 }
