@@ -38,8 +38,8 @@ func (d *AggDesc) llayout() llLayout {
 	if factor < 2 || steps == 0 || hmag < lmag {
 		return l
 	}
-	low, ok1 := upow(factor, lmag)
-	top, ok2 := upow(factor, hmag+1)
+	low, ok1 := Pow64(factor, lmag)
+	top, ok2 := Pow64(factor, hmag+1)
 	if !ok1 || !ok2 || !llquantizeStepsValid(factor, lmag, steps) {
 		return l
 	}
@@ -60,14 +60,15 @@ func llquantizeStepsValid(factor, lmag, steps uint64) bool {
 	case steps < factor:
 		return factor%steps == 0
 	case steps > factor:
-		p, ok := upow(factor, max(lmag, 1)+1)
+		p, ok := Pow64(factor, max(lmag, 1)+1)
 		return steps%factor == 0 && ok && p%steps == 0
 	}
 	return true
 }
 
-// upow is b^e, and false if it overflows 64 bits.
-func upow(b, e uint64) (uint64, bool) {
+// Pow64 is b^e, and false if it overflows 64 bits. The checker uses it
+// for llquantize()'s parameters too.
+func Pow64(b, e uint64) (uint64, bool) {
 	r := uint64(1)
 	for ; e > 0; e-- {
 		hi, lo := bits.Mul64(r, b)
@@ -158,7 +159,7 @@ func (l *llLayout) magnitude(k int) (uint64, bool) {
 	}
 	mag += (j - 1) / l.perMag
 	step := sf + 1 + (j-1)%l.perMag
-	p, _ := upow(l.factor, mag+1) // mag <= High
+	p, _ := Pow64(l.factor, mag+1) // mag <= High
 	return step * (p / l.steps), true
 }
 

@@ -2,8 +2,8 @@ package check
 
 import (
 	"math"
-	"math/bits"
 
+	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/spec"
@@ -294,7 +294,7 @@ func (c *checker) llquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool 
 		c.errorf(args[3].Pos(), "D_LLQUANT_HMAGVAL", "llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)")
 		return false
 	}
-	if _, ok := powUint64(uint64(factor), uint64(hmag)+1); !ok {
+	if _, ok := format.Pow64(uint64(factor), uint64(hmag)+1); !ok {
 		c.errorf(args[3].Pos(), "D_LLQUANT_HMAGVAL", "llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits")
 		return false
 	}
@@ -346,25 +346,12 @@ func (c *checker) llquantSteps(pos token.Pos, factor, lmag, steps int64) bool {
 		c.errorf(pos, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0")
 		return false
 	}
-	if p, _ := powUint64(uint64(factor), uint64(lmag)+1); lmag > 0 && p%uint64(steps) != 0 {
+	if p, _ := format.Pow64(uint64(factor), uint64(lmag)+1); lmag > 0 && p%uint64(steps) != 0 {
 		// Factor^(Low+1) <= Factor^(High+1) fits.
 		c.errorf(pos, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0")
 		return false
 	}
 	return true
-}
-
-// powUint64 is b^e, and false if it does not fit 64 bits.
-func powUint64(b, e uint64) (uint64, bool) {
-	r := uint64(1)
-	for ; e > 0; e-- {
-		hi, lo := bits.Mul64(r, b)
-		if hi != 0 {
-			return 0, false
-		}
-		r = lo
-	}
-	return r, true
 }
 
 // constInt checks e and returns its value if it is an integer constant
