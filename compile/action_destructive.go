@@ -125,13 +125,12 @@ func (g *gen) chill(call *ast.CallExpr) {
 	// The spinner's context, on the stack: the start, then val.
 	g.emit(asm.Mov.Reg(asm.R0, asm.R9))
 	start := g.push()
+	name := fmt.Sprintf("chill_%d", g.ecb.EPID)
+	g.callback(name, g.chillSpinner)
 	for i := 0; i < chillCalls; i++ {
-		// The callback's address: -1 asks the linker to resolve it.
-		fn := asm.LoadImm(asm.R2, -1, asm.DWord)
-		fn.Src = asm.PseudoFunc
 		g.emit(
 			asm.Mov.Imm(asm.R1, chillLoops),
-			fn.WithReference(g.spinnerName()),
+			callbackRef(asm.R2, name),
 			asm.Mov.Reg(asm.R3, asm.R10),
 			asm.Add.Imm(asm.R3, int32(start)),
 			asm.Mov.Imm(asm.R4, 0),
@@ -148,26 +147,11 @@ func (g *gen) chill(call *ast.CallExpr) {
 	g.temps -= 2
 }
 
-// spinnerName is the name of the clause's chill() spinner.
-func (g *gen) spinnerName() string { return fmt.Sprintf("chill_%d", g.ecb.EPID) }
-
-// chillSpinner appends the clause's spinner, if chill() calls it: the
-// bpf_loop() callback, given the loop index (R1) and the context (R2),
-// which returns 1 (stop) once the context's val ns have passed since its
-// start, else 0 (go on).
+// chillSpinner emits chill()'s bpf_loop() callback, which returns 1
+// (stop) once the context's val ns have passed since its start, else 0
+// (go on).
 func (g *gen) chillSpinner() {
-	name := g.spinnerName()
-	used := false
-	for _, ins := range g.insns {
-		used = used || ins.Reference() == name
-	}
-	if !used {
-		return
-	}
 	stop := g.newLabel()
-	g.pending = name
-	// Every function needs line info once any instruction has it.
-	g.src = asm.Comment("chill() spinner")
 	g.emit(
 		asm.Mov.Reg(asm.R6, asm.R2),
 		asm.FnKtimeGetNs.Call(),

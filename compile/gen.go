@@ -55,6 +55,11 @@ type gen struct {
 	nullOK  bool                             // the next expr may leave the null string (see nullable)
 	err     *Error
 
+	// The clause's bpf_loop() callbacks, appended after its code: their
+	// names, in order, and what emits each body.
+	callbacks   []string
+	callbackFor map[string]func()
+
 	// What the trampoline must prepare for the clause, or check after
 	// it: reads arg0..arg9 (which must then read 0 where the probe has
 	// none), reads the firing's timestamp (whose slot must start at 0),
@@ -75,6 +80,39 @@ func (g *gen) emit(ins ...asm.Instruction) {
 		}
 		g.insns = append(g.insns, in)
 	}
+}
+
+// callback arranges for body to be emitted after the clause's code as
+// the function name, a callback for bpf_loop(): it is given the loop
+// index in R1 and the context pointer in R2, and returns 0 to go on or
+// 1 to stop. Registering a name again is a no-op.
+func (g *gen) callback(name string, body func()) {
+	if _, ok := g.callbackFor[name]; ok {
+		return
+	}
+	if g.callbackFor == nil {
+		g.callbackFor = map[string]func(){}
+	}
+	g.callbacks = append(g.callbacks, name)
+	g.callbackFor[name] = body
+}
+
+// emitCallbacks appends the clause's callbacks.
+func (g *gen) emitCallbacks() {
+	for _, name := range g.callbacks {
+		g.pending = name
+		// Every function needs line info once any instruction has it.
+		g.src = asm.Comment(name)
+		g.callbackFor[name]()
+	}
+}
+
+// callbackRef loads into r the address of the callback name, for
+// bpf_loop(); the linker resolves the -1.
+func callbackRef(r asm.Register, name string) asm.Instruction {
+	fn := asm.LoadImm(r, -1, asm.DWord)
+	fn.Src = asm.PseudoFunc
+	return fn.WithReference(name)
 }
 
 // newLabel returns a label unique in the program.

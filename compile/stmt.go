@@ -39,7 +39,7 @@ func (g *gen) clause(cl *ast.Clause) {
 	if g.fault != "" {
 		g.faultHandler()
 	}
-	g.chillSpinner()
+	g.emitCallbacks()
 }
 
 // storeEPID writes the running ECB's EPID at scratch offset off: a

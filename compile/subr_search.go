@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"fmt"
+
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -152,9 +154,12 @@ const (
 // sub is compared 8 bytes at a time against a copy of s followed by
 // enough zeros that a word read from any position stays in the copy; a
 // mask of sub's length (0xff for each byte of sub, 0 after) limits the
-// comparison. The verifier then walks a loop over the positions of s
-// around a loop over the words of sub's buffer, neither with a decision
-// inside.
+// comparison. The loop over the positions of s is a bpf_loop() (Linux
+// 5.17) around an open loop over the words of sub, so that the verifier
+// walks the m/8 words of one position once, not those of every position:
+// open, the two loops cost it n*m/8 steps (8,192 for two strings of the
+// default strsize), and a clause of a few searches ran out of its budget
+// of a million instructions.
 func (g *gen) search(e *ast.CallExpr, kind searchKind) {
 	// Both lengths stop at strsize, so the bytes past it, in the last
 	// word of a strsize+1 buffer, are never looked at: leaving that
@@ -170,7 +175,7 @@ func (g *gen) search(e *ast.CallExpr, kind searchKind) {
 	defer g.releaseTemps(g.tmpOff)
 	g.loadSlot(asm.R8, slots[0])
 	g.loadSlot(asm.R9, slots[1])
-	pad, mask := g.tmp(n+m), g.tmp(m)
+	pad, mask, sub := g.tmp(n+m), g.tmp(m), g.tmp(m)
 	for i := 0; i < n; i += 8 {
 		g.emit(
 			asm.LoadMem(asm.R1, asm.R8, int16(i), asm.DWord),
@@ -178,6 +183,13 @@ func (g *gen) search(e *ast.CallExpr, kind searchKind) {
 		)
 	}
 	g.zero(pad+n, m)
+	// The callback reaches scratch only: sub is copied there too.
+	for i := 0; i < m; i += 8 {
+		g.emit(
+			asm.LoadMem(asm.R1, asm.R9, int16(i), asm.DWord),
+			asm.StoreMem(regScratch, int16(sub+i), asm.R1, asm.DWord),
+		)
+	}
 	lenSlot := g.length(asm.R3, asm.R8, asm.R1, n)
 	g.length(asm.R4, asm.R9, asm.R1, m)
 	// The mask: byte j is 0xff if j < len(sub), from the sign of j - R4.
@@ -231,26 +243,24 @@ func (g *gen) search(e *ast.CallExpr, kind searchKind) {
 		g.emit(asm.Mov.Imm(asm.R5, 0))
 	}
 	g.freeArgs(slots)
-	g.forget(asm.R5, g.tmp(8))
-	g.stay(asm.JLE.Imm(asm.R5, int32(n), ""), end) // bounds R5 for the verifier
-	outer, step := g.newLabel(), g.newLabel()
-	g.emit(asm.Ja.Label(outer))
-	g.mark(step)
-	if kind == searchRindex {
-		g.stay(asm.JGE.Imm(asm.R5, 1, ""), end)
-		g.emit(asm.Sub.Imm(asm.R5, 1))
-	} else {
-		g.emit(asm.Add.Imm(asm.R5, 1))
-		g.stay(asm.JLE.Imm(asm.R5, int32(n), ""), end)
-	}
-	g.loopHead(outer)
-	if kind != searchRindex {
-		g.emit(asm.LoadMem(asm.R0, regScratch, int16(lenSlot), asm.DWord))
-		g.stay(asm.JLT.Reg(asm.R5, asm.R0, ""), end)
-	}
-	g.differ(pad, mask, m)
-	g.emit(asm.JNE.Imm(asm.R3, 0, step))
-	setRes(asm.R5)
+	from := g.tmp(8)
+	g.emit(asm.StoreMem(regScratch, int16(from), asm.R5, asm.DWord))
+	// The callback's context is the scratch pointer, on the stack.
+	g.emit(asm.Mov.Reg(asm.R0, regScratch))
+	ctx := g.push()
+	name := fmt.Sprintf("search_%d_%s", g.ecb.EPID, g.newLabel())
+	g.callback(name, func() {
+		g.searchStep(kind, searchArea{n: n, m: m, pad: pad, mask: mask, sub: sub, len: lenSlot, from: from, res: res})
+	})
+	g.emit(
+		asm.Mov.Imm(asm.R1, int32(n+1)),
+		callbackRef(asm.R2, name),
+		asm.Mov.Reg(asm.R3, asm.R10),
+		asm.Add.Imm(asm.R3, int32(ctx)),
+		asm.Mov.Imm(asm.R4, 0),
+		asm.FnLoop.Call(),
+	)
+	g.temps--
 	g.mark(end)
 	if kind == searchStrstr {
 		g.emit(asm.Mov.Reg(asm.R8, regScratch), asm.Add.Imm(asm.R8, int32(pad)))
@@ -260,11 +270,53 @@ func (g *gen) search(e *ast.CallExpr, kind searchKind) {
 	g.emit(asm.LoadMem(asm.R0, regScratch, int16(res), asm.DWord))
 }
 
-// differ sets R3 to 0 if the string at R9 (a buffer of m bytes, with its
-// mask at scratch offset mask) is found at position R5 of the padded copy
-// of s at scratch offset pad, and to something else if not. It uses R0-R2
-// and R8.
-func (g *gen) differ(pad, mask, m int) {
+// searchArea is where a search keeps its work in scratch: the padded
+// copy of s (n bytes, then m of zeros), sub's mask and copy (m bytes
+// each), and the slots of len(s), the first position and the result.
+type searchArea struct {
+	n, m                           int
+	pad, mask, sub, len, from, res int
+}
+
+// searchStep emits the body of a search's bpf_loop() callback: it looks
+// at position from+i (from-i for rindex()), stops at the end of s, and
+// stops there with the position in res if sub is found.
+func (g *gen) searchStep(kind searchKind, a searchArea) {
+	stop, on := g.newLabel(), g.newLabel()
+	g.emit(
+		asm.LoadMem(regScratch, asm.R2, 0, asm.DWord),
+		asm.LoadMem(asm.R5, regScratch, int16(a.from), asm.DWord),
+	)
+	if kind == searchRindex {
+		g.emit(asm.Sub.Reg(asm.R5, asm.R1))
+	} else {
+		g.emit(asm.Add.Reg(asm.R5, asm.R1))
+	}
+	// Unsigned, so that below 0 (rindex) is out too; it bounds R5 for
+	// the verifier.
+	g.emit(asm.JGT.Imm(asm.R5, int32(a.n), stop))
+	if kind != searchRindex {
+		g.emit(
+			asm.LoadMem(asm.R0, regScratch, int16(a.len), asm.DWord),
+			asm.JGE.Reg(asm.R5, asm.R0, stop),
+		)
+	}
+	g.differ(a.pad, a.mask, a.sub, a.m)
+	g.emit(
+		asm.JNE.Imm(asm.R3, 0, on),
+		asm.StoreMem(regScratch, int16(a.res), asm.R5, asm.DWord),
+	)
+	g.mark(stop)
+	g.emit(asm.Mov.Imm(asm.R0, 1), asm.Return())
+	g.mark(on)
+	g.emit(asm.Mov.Imm(asm.R0, 0), asm.Return())
+}
+
+// differ sets R3 to 0 if the string at scratch offset sub (a buffer of
+// m bytes, with its mask at scratch offset mask) is found at position R5
+// of the padded copy of s at scratch offset pad, and to something else
+// if not. It uses R0-R2, R4 and R8.
+func (g *gen) differ(pad, mask, sub, m int) {
 	loop, next, done := g.newLabel(), g.newLabel(), g.newLabel()
 	g.emit(
 		asm.Mov.Reg(asm.R8, regScratch),
@@ -281,12 +333,10 @@ func (g *gen) differ(pad, mask, m int) {
 		asm.Mov.Reg(asm.R1, asm.R8),
 		asm.Add.Reg(asm.R1, asm.R0),
 		asm.LoadMem(asm.R1, asm.R1, int16(pad), asm.DWord),
-		asm.Mov.Reg(asm.R2, asm.R9),
-		asm.Add.Reg(asm.R2, asm.R0),
-		asm.LoadMem(asm.R2, asm.R2, 0, asm.DWord),
-		asm.Xor.Reg(asm.R1, asm.R2),
 		asm.Mov.Reg(asm.R2, regScratch),
 		asm.Add.Reg(asm.R2, asm.R0),
+		asm.LoadMem(asm.R4, asm.R2, int16(sub), asm.DWord),
+		asm.Xor.Reg(asm.R1, asm.R4),
 		asm.LoadMem(asm.R2, asm.R2, int16(mask), asm.DWord),
 		asm.And.Reg(asm.R1, asm.R2),
 		asm.Or.Reg(asm.R3, asm.R1),
