@@ -160,7 +160,7 @@ func TestErrors(t *testing.T) {
 		// A pragma is checked as it is read, inside an unfinished
 		// declaration too, so its error comes before the syntax error.
 		{"inline int foo\n#pragma D attributes bad foo\nBEGIN { }", "line 2: invalid attributes specified by #pragma attributes"},
-		{"inline int foo\n#pragma D attributes Stable/Stable/Common foo\nBEGIN { }", `line 3: syntax error near "BEGIN"`},
+		{"inline int foo\n#pragma D attributes Stable/Stable/Common foo\nBEGIN { }", `line 3: syntax error near "BEGIN { }"`},
 		{"syscall::nosuch:entry { }", "line 1: probe description syscall::nosuch:entry does not match any probes"},
 		{"BEGIN { x = y; }", "line 1: failed to resolve y: Unknown variable name"},
 		// A code generation error, at its line.

@@ -99,6 +99,13 @@ var errorTests = []struct{ src, err string }{
 	{"struct foo {", `t.d:1:13: syntax error near end of input`},
 	{"BEGIN { x = ; }\nEND { y = ; }", `t.d:1:13: syntax error near ";" (and 1 more errors)`},
 	{"BEGIN { x = 9223372036854775808; }", `t.d:1:13: integer constant 0x8000000000000000 cannot be represented in any built-in integral type`},
+	// DTrace's lexer peeks past an identifier it does not know yet, and
+	// quotes it with the rest of its line, the blanks after it spaces.
+	{"BEGIN { a b }", `t.d:1:11: syntax error near "b }"`},
+	{"BEGIN { a b \t\tc; }", `t.d:1:11: syntax error near "b   c; }"`},
+	{"BEGIN { a b \t\n }", `t.d:1:11: syntax error near "b   "`},
+	{"BEGIN { a = 1; b a; }", `t.d:1:18: syntax error near "a"`},
+	{"BEGIN { a->b c; }", `t.d:1:14: syntax error near "c; }"`},
 }
 
 func TestErrorList(t *testing.T) {

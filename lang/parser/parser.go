@@ -22,6 +22,7 @@
 package parser
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -77,6 +78,8 @@ type parser struct {
 	ahead []scanner.Token // tokens scanned by peek, not yet current
 
 	typedefs map[string]bool // typedef names declared so far
+	idents   map[string]bool // identifiers consumed so far (see near)
+	prev     token.Kind      // the kind of the token before the current one
 	// isType, if not nil, names the types known without a declaration
 	// (see ParseFileTypes).
 	isType  func(name string) bool
@@ -93,7 +96,7 @@ type parser struct {
 }
 
 func newParser(f *token.File, isType func(name string) bool, pspec bool) *parser {
-	p := &parser{file: f, typedefs: make(map[string]bool), isType: isType}
+	p := &parser{file: f, typedefs: make(map[string]bool), idents: make(map[string]bool), isType: isType}
 	p.sc.Init(f, p.errorAt, p.isTypeName)
 	p.sc.PSpec = pspec
 	p.next()
@@ -107,6 +110,10 @@ func newParser(f *token.File, isType func(name string) bool, pspec bool) *parser
 // lexed; they are added to the program after the item they occur in.
 func (p *parser) next() {
 	p.ntok++
+	p.prev = p.tok.Kind
+	if p.tok.Kind == token.IDENT {
+		p.idents[p.tok.Text] = true
+	}
 	if len(p.ahead) > 0 {
 		p.tok = p.ahead[0]
 		p.ahead = p.ahead[1:]
@@ -206,12 +213,55 @@ func (p *parser) syntaxErrorAt(pos token.Pos, msg string) {
 	p.errorAt(pos, "D_SYNTAX", msg)
 }
 
+// near words a syntax error at the current token as DTrace does: the
+// token's text, but for an identifier that DTrace's lexer had to peek
+// past to tell a variable from a type name (see identNear).
 func (p *parser) near() string {
 	if p.tok.Kind == token.EOF {
 		return "syntax error near end of input"
 	}
-	text := p.file.Src[p.file.Offset(p.tok.Pos):p.file.Offset(p.tok.End)]
-	return `syntax error near "` + string(text) + `"`
+	text := string(p.file.Src[p.file.Offset(p.tok.Pos):p.file.Offset(p.tok.End)])
+	if p.tok.Kind == token.IDENT && p.peeked() {
+		text = identNear(p.file.Src, p.file.Offset(p.tok.End), text)
+	}
+	return `syntax error near "` + text + `"`
+}
+
+// peeked reports whether DTrace's lexer looks past the current
+// identifier before returning it: it does unless the name is already
+// known (here: met earlier in the program) or is a member or tag name
+// (after ".", "->", struct, union or enum).
+func (p *parser) peeked() bool {
+	switch p.prev {
+	case token.DOT, token.ARROW, token.STRUCT, token.UNION, token.ENUM:
+		return false
+	}
+	return !p.idents[p.tok.Text]
+}
+
+// identNear returns the text DTrace quotes for an identifier name, ending
+// at offset end of src, that its lexer peeked past. The peek reads the
+// blanks after the name and the next character, and pushes them back as
+// spaces, newlines last, which leaves the lexeme's text unterminated:
+// DTrace then quotes the rest of the line from the name, the blanks
+// turned into spaces.
+func identNear(src []byte, end int, name string) string {
+	i, spaces, newline := end, 0, false
+	for ; i < len(src) && strings.IndexByte("\f\n\r\t\v ", src[i]) >= 0; i++ {
+		if src[i] == '\n' {
+			newline = true
+		} else {
+			spaces++
+		}
+	}
+	if newline {
+		return name + strings.Repeat(" ", spaces)
+	}
+	rest := src[i:]
+	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	return name + strings.Repeat(" ", spaces) + string(rest)
 }
 
 // enter guards recursion: it reports false, and stops the parse, when

@@ -227,11 +227,20 @@ func (p *parser) checkAttrs(a *declAttrs, pos token.Pos) {
 }
 
 // identIsType decides whether the identifier at the start of specifiers
-// names a type. Unknown names are accepted where nothing else could
-// follow: a kernel typedef such as "foo_t x;" is a declaration because an
-// identifier cannot follow an expression.
+// names a type. With the environment's type names (ParseFileTypes), a
+// name that is not one is not a type, as DTrace's lexer makes it an
+// identifier: a syntax error where a type must be, the declarator's name
+// after a storage class ("typedef pint new_int;" errs at new_int).
+// Without them, unknown names are accepted where nothing else could
+// follow, and left to the checker to resolve.
 func (p *parser) identIsType(mode specMode) bool {
-	if mode == typeNameSpecs || p.isTypeName(p.tok.Text) {
+	if p.isTypeName(p.tok.Text) {
+		return true
+	}
+	if p.isType != nil {
+		return false
+	}
+	if mode == typeNameSpecs {
 		return true
 	}
 	next := p.peek()

@@ -68,3 +68,27 @@ func TestAbstractFunctionTypes(t *testing.T) {
 		}
 	}
 }
+
+// With the environment's type names, a name that is none is an
+// identifier, as in DTrace: a syntax error where a type must be, and
+// the declarator after a storage class.
+func TestUnknownTypeNames(t *testing.T) {
+	isType := func(name string) bool { return name == "u32" }
+	for _, tt := range []struct{ src, err string }{
+		{"BEGIN { trace(offsetof(vnode_t, v_count)); }", `t.d:1:24: syntax error near "vnode_t, v_count)); }"`},
+		{"typedef pint new_int;\n", `t.d:1:14: syntax error near "new_int;"`},
+		{"typedef pint *p;", `t.d:1:14: syntax error near "*"`},
+		{"struct s {\n\tpint x;\n};", `t.d:2:2: syntax error near "pint x;"`},
+		{"BEGIN { x = xlate<foo_t>(arg0); }", `t.d:1:19: syntax error near "foo_t>(arg0); }"`},
+	} {
+		_, err := ParseFileTypes(token.NewFile("t.d", []byte(tt.src)), isType)
+		if err == nil || err.Error() != tt.err {
+			t.Errorf("parse %q: got %v, want %s", tt.src, err, tt.err)
+		}
+	}
+	for _, src := range []string{"typedef u32 new_int;", "struct s { u32 x; };", "BEGIN { trace(offsetof(struct s, x)); }"} {
+		if _, err := ParseFileTypes(token.NewFile("t.d", []byte(src)), isType); err != nil {
+			t.Errorf("parse %q: %v", src, err)
+		}
+	}
+}

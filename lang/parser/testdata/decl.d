@@ -4,10 +4,10 @@ int;					/* ERROR "syntax error near \";\"" */
 typedef int;				/* ERROR "syntax error near \";\"" */
 int 5;					/* ERROR "syntax error near \"5\"" */
 self self int x;			/* ERROR "only one storage class allowed in a declaration" */
-struct foo { int a b; };		/* ERROR "syntax error near \"b\"" */
-struct foo { int a; } y z;		/* ERROR "syntax error near \"z\"" */
+struct foo { int a b; };		/* ERROR "syntax error near \"b; };" */
+struct foo { int a; } y z;		/* ERROR "syntax error near \"z;" */
 enum e { 1 };				/* ERROR "syntax error near \"1\"" */
-enum e { A B };				/* ERROR "syntax error near \"B\"" */
+enum e { A B };				/* ERROR "syntax error near \"B };" */
 inline int x;				/* ERROR "syntax error near \";\"" */
 inline int x = ;			/* ERROR "syntax error near \";\"" */
 translator a < b > { };			/* ERROR "syntax error near \">\"" */

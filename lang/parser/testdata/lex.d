@@ -4,7 +4,7 @@ BEGIN { x = 'abcdefghi'; }		/* ERROR D_CHR_OFLOW "character constant is too long
 BEGIN { x = 1.5; }			/* ERROR D_SYNTAX "floating-point constants are not permitted" */
 BEGIN { x = 089; }			/* ERROR D_INT_DIGIT "constant 089 contains invalid digit 8" */
 BEGIN { x = 99999999999999999999; }	/* ERROR D_INT_OFLOW "constant 99999999999999999999 results in integer overflow" */
-BEGIN { x = 12uu; }			/* ERROR D_SYNTAX "syntax error near \"u\"" */
+BEGIN { x = 12uu; }			/* ERROR D_SYNTAX "syntax error near \"u; }" */
 BEGIN { x = 1 # 2; }			/* ERROR D_SYNTAX "syntax error near \"#\"" */
 BEGIN { x = (1)); }			/* ERROR D_SYNTAX "extra ) in input stream" */
 #define X 1				/* ERROR D_PRAGCTL_INVAL "invalid control directive: #define" */

@@ -4,7 +4,7 @@
  */
 BEGIN { x = ; }				/* ERROR "syntax error near \";\"" */
 BEGIN { x = 1 } }			/* ERROR "syntax error near \"}\"" */
-BEGIN { a b }				/* ERROR "syntax error near \"b\"" */
+BEGIN { a b }				/* ERROR "syntax error near \"b }" */
 BEGIN { f(1,) }				/* ERROR "syntax error near \")\"" */
 BEGIN { a + b = c; }			/* ERROR "syntax error near \"=\"" */
 BEGIN { (int)x = 1; }			/* ERROR "syntax error near \"=\"" */
@@ -17,7 +17,7 @@ BEGIN { @a[] = count(); }		/* ERROR "syntax error near \"]\"" */
 BEGIN { x = (1; }			/* ERROR "syntax error near \";\"" */
 BEGIN { x = a[1; }			/* ERROR "syntax error near \";\"" */
 BEGIN { x->; }				/* ERROR "syntax error near \";\"" */
-BEGIN { x = 1 y = 2; }			/* ERROR "syntax error near \"y\"" */
+BEGIN { x = 1 y = 2; }			/* ERROR "syntax error near \"y = 2; }" */
 BEGIN { x = a ? b; }			/* ERROR "syntax error near \";\"" */
 BEGIN { x = sizeof(int; }		/* ERROR "syntax error near \";\"" */
 BEGIN { x = offsetof(struct foo); }	/* ERROR "syntax error near \")\"" */

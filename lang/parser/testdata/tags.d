@@ -9,9 +9,9 @@
  * control line) are in tags_test.go's parserUnannotatable.
  */
 BEGIN { x = ; }				/* ERROR D_SYNTAX "syntax error near \";\"" */
-BEGIN { x = 1 y; }			/* ERROR D_SYNTAX "syntax error near \"y\"" */
+BEGIN { y = 0; x = 1 y; }		/* ERROR D_SYNTAX "syntax error near \"y\"" */
 BEGIN { x = 1 2; }			/* ERROR D_SYNTAX "syntax error near \"2\"" */
-BEGIN { x = 12lu; }			/* ERROR D_SYNTAX "syntax error near \"u\"" */
+BEGIN { u = 0; x = 12lu; }		/* ERROR D_SYNTAX "syntax error near \"u\"" */
 BEGIN /x/ ;				/* ERROR D_SYNTAX "expected actions { } following probe description and predicate" */
 extern static int x;			/* ERROR D_DECL_CLASS "only one storage class allowed in a declaration" */
 a:b:c:d:e { }				/* ERROR D_PDESC_INVAL "invalid probe description \"a:b:c:d:e\": Overspecified probe description" */
