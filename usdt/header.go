@@ -35,6 +35,10 @@ func Header(w io.Writer, source string, probes []Probe) error {
 #ifndef %s
 #define %s
 
+/* As DTrace's headers do, for the types of the probes' arguments. */
+#include <unistd.h>
+#include <inttypes.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -5,9 +5,12 @@ import (
 	"debug/elf"
 	"flag"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/godtrace/godtrace/internal/testenv"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/parser"
 	"github.com/godtrace/godtrace/lang/token"
@@ -86,6 +89,39 @@ func TestHeader(t *testing.T) {
 	}
 	if b.String() != string(want) {
 		t.Errorf("header differs from testdata/shop.h:\n%s", b.String())
+	}
+}
+
+// The header is self-contained: a C file that includes only it compiles,
+// with probes whose argument types come from <inttypes.h>.
+func TestHeaderSelfContained(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		testenv.Missing(t, "no C compiler (gcc)")
+	}
+	dir := t.TempDir()
+	src := "provider p {\n\tprobe one(uintptr_t);\n\tprobe two(uint64_t, int8_t *);\n};\n"
+	prog, err := parser.ParseFile(token.NewFile("p.d", []byte(src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := Probes([]*ast.ProviderDecl{prog.Decls[0].(*ast.ProviderDecl)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Header(&b, "p.d", ps); err != nil {
+		t.Fatal(err)
+	}
+	c := "#include \"p.h\"\nint main(void) { P_ONE(1); P_TWO(2, 0); return 0; }\n"
+	for name, text := range map[string][]byte{"p.h": b.Bytes(), "t.c": []byte(c)} {
+		if err := os.WriteFile(filepath.Join(dir, name), text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("gcc", "-Wall", "-Werror", "-c", "t.c")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("gcc -c t.c: %v\n%s", err, out)
 	}
 }
 

@@ -1,3 +1,8 @@
+/* weigh's argument, as scripts see it. */
+typedef struct parcelinfo {
+	int kilos;
+} parcelinfo_t;
+
 /* The USDT provider of the tests' shop program. */
 provider shop {
 	probe order(int qty, char *item);
@@ -5,11 +10,6 @@ provider shop {
 	probe tick();
 	probe weigh(int grams) : (parcelinfo_t *grams);
 };
-
-/* weigh's argument, as scripts see it. */
-typedef struct parcelinfo {
-	int kilos;
-} parcelinfo_t;
 
 translator parcelinfo_t < int g > {
 	kilos = g / 1000;

@@ -12,6 +12,10 @@
 #ifndef _SHOP_H
 #define _SHOP_H
 
+/* As DTrace's headers do, for the types of the probes' arguments. */
+#include <unistd.h>
+#include <inttypes.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
