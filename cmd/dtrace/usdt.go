@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
@@ -16,7 +17,8 @@ import (
 
 // header implements -h: a C header for the probes the -s scripts'
 // provider definitions declare, to -o's file or, as in DTrace, the
-// first script's name with .d replaced by .h.
+// script's base name with .d replaced by .h, in the current directory;
+// without -o there must be one script, named *.d.
 func header(inv *Invocation, stderr io.Writer) int {
 	script, probes, code := usdtProbes(inv, stderr)
 	if code != 0 {
@@ -24,7 +26,15 @@ func header(inv *Invocation, stderr io.Writer) int {
 	}
 	path := inv.Output
 	if path == "" {
-		path = strings.TrimSuffix(script, ".d") + ".h"
+		switch {
+		case len(inv.Sources) > 1:
+			fmt.Fprintln(stderr, "dtrace: -h requires an output file if multiple scripts are specified")
+			return 2
+		case !strings.HasSuffix(script, ".d"):
+			fmt.Fprintln(stderr, "dtrace: -h requires an output file if no scripts are specified")
+			return 2
+		}
+		path = filepath.Base(strings.TrimSuffix(script, ".d")) + ".h"
 	}
 	var b bytes.Buffer
 	if err := usdt.Header(&b, script, probes); err != nil {
@@ -84,10 +94,12 @@ func usdtProbes(inv *Invocation, stderr io.Writer) (string, []usdt.Probe, int) {
 }
 
 // link implements -G: an object defining the probes' semaphores, to
-// -o's file or d.out, as DTrace names it. The operands are the
+// -o's file or, as DTrace names it, the first script's base name with .d
+// replaced by .o (d.out if it does not end in .d), in the current
+// directory. The operands are the
 // program's objects, whose machine the object's must be.
 func link(inv *Invocation, stderr io.Writer) int {
-	_, probes, code := usdtProbes(inv, stderr)
+	script, probes, code := usdtProbes(inv, stderr)
 	if code != 0 {
 		return code
 	}
@@ -108,7 +120,11 @@ func link(inv *Invocation, stderr io.Writer) int {
 		return 1
 	}
 	path := inv.Output
-	if path == "" {
+	switch {
+	case path != "":
+	case strings.HasSuffix(script, ".d"):
+		path = filepath.Base(strings.TrimSuffix(script, ".d")) + ".o"
+	default:
 		path = "d.out"
 	}
 	var b bytes.Buffer

@@ -88,3 +88,68 @@ func TestUSDTHeaderAndObject(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// Without -o, -h and -G name their output as DTrace does: the script's
+// base name with .d replaced by .h or .o, in the current directory;
+// -G falls back to d.out, and -h needs -o unless there is one *.d script.
+func TestUSDTOutputNames(t *testing.T) {
+	src, err := filepath.Abs("../../usdt/testdata/shop.d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noSuffix := filepath.Join(dir, "sub", "provider")
+	if err := os.MkdirAll(filepath.Dir(noSuffix), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(noSuffix, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// An object -G accepts: any x86-64 ELF file.
+	obj, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) (string, int) {
+		cmd := exec.Command(dtraceBin, args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return string(out), code
+	}
+	for _, tt := range []struct {
+		args []string
+		file string
+	}{
+		{[]string{"-h", "-s", src}, "shop.h"},
+		{[]string{"-G", "-s", src, obj}, "shop.o"},
+		{[]string{"-G", "-s", noSuffix, obj}, "d.out"},
+	} {
+		if out, code := run(tt.args...); code != 0 {
+			t.Errorf("dtrace %s: exit %d: %s", strings.Join(tt.args, " "), code, out)
+		}
+		if _, err := os.Stat(filepath.Join(dir, tt.file)); err != nil {
+			t.Errorf("dtrace %s: %v", strings.Join(tt.args, " "), err)
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-h", "-s", noSuffix}, "dtrace: -h requires an output file if no scripts are specified\n"},
+		{[]string{"-h", "-s", src, "-s", src}, "dtrace: -h requires an output file if multiple scripts are specified\n"},
+	} {
+		if out, code := run(tt.args...); code != 2 || out != tt.msg {
+			t.Errorf("dtrace %s: exit %d, %q; want exit 2, %q", strings.Join(tt.args, " "), code, out, tt.msg)
+		}
+	}
+}
