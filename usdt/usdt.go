@@ -79,6 +79,10 @@ func argOf(t *ast.TypeExpr) (Arg, error) {
 	if t.Ptr > 0 {
 		return Arg{Type: name + " " + strings.Repeat("*", t.Ptr), Size: 8}, nil
 	}
+	if name == "string" {
+		// A D string: the program passes its address, as a char *.
+		return Arg{Type: "char *", Size: 8}, nil
+	}
 	n, ok := sizes[name]
 	if !ok {
 		return Arg{}, fmt.Errorf("type %s is not an integer type or a pointer", name)

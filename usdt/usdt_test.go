@@ -59,6 +59,14 @@ func TestProbes(t *testing.T) {
 	if ps[3].Args[0] != (Arg{"int", -4}) {
 		t.Errorf("weigh: %+v", ps[3])
 	}
+	src := "provider p { probe x(string); };"
+	prog, err := parser.ParseFile(token.NewFile("p.d", []byte(src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps, err := Probes([]*ast.ProviderDecl{prog.Decls[0].(*ast.ProviderDecl)}); err != nil || ps[0].Args[0] != (Arg{"char *", 8}) {
+		t.Errorf("%s: %+v, %v; want a char * argument", src, ps, err)
+	}
 	for _, bad := range []string{"struct s", "float", "char[4]"} {
 		src := "provider p { probe x(" + bad + "); };"
 		prog, err := parser.ParseFile(token.NewFile("p.d", []byte(src)))
