@@ -384,7 +384,11 @@ func (c *compiler) match() ([][]*provider.Probe, map[*ast.Clause][]descMatch, er
 			}
 			ps, err := c.cfg.Registry.Match(d)
 			if err != nil {
-				errs = append(errs, errorAt(c.files, pd.At, "D_PDESC_INVAL", err.Error()))
+				tag, msg := "D_PDESC_INVAL", err.Error()
+				if de := (*provider.DescError)(nil); errors.As(err, &de) {
+					tag, msg = de.Tag, de.Msg
+				}
+				errs = append(errs, errorAt(c.files, pd.At, tag, msg))
 				continue
 			}
 			if len(ps) == 0 && !c.cfg.ZeroMatches {

@@ -27,6 +27,16 @@ func (d Desc) String() string {
 	return d.Provider + ":" + d.Module + ":" + d.Function + ":" + d.Name
 }
 
+// DescError is a probe description a provider refuses with an error
+// DTrace reports under a tag of its own (D_PROC_FUNC for a function a
+// process lacks, ...), rather than as an invalid description.
+type DescError struct {
+	Tag string // the D_* tag
+	Msg string // DTrace's message
+}
+
+func (e *DescError) Error() string { return e.Msg }
+
 // Probe is one probe known to the Registry.
 type Probe struct {
 	ID                               uint32

@@ -1,6 +1,8 @@
 package pid_test
 
 import (
+	"debug/elf"
+	"errors"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -152,7 +154,7 @@ func TestOffsetProbe(t *testing.T) {
 	}
 	for _, c := range []struct{ off, want string }{
 		{strconv.FormatUint(second-1, 16), "instruction boundary"},
-		{"fff", "beyond the function"},
+		{"fff", "offset 0xfff outside of function 'price'"},
 	} {
 		h, err := dtrace.Open()
 		if err != nil {
@@ -169,6 +171,74 @@ func TestOffsetProbe(t *testing.T) {
 		proc.Continue()
 		<-proc.Exited()
 		h.Close()
+	}
+}
+
+// Descriptions the pid provider refuses are reported under DTrace's
+// tags and in its words.
+func TestDescErrors(t *testing.T) {
+	bin := app(t)
+	for _, c := range []struct{ desc, tag, msg string }{
+		{"pid$target:a.out:price:fff", "D_PROC_OFF", "offset 0xfff outside of function 'price'"},
+		{"pid$target:a.out:nosuchfunc:entry", "D_PROC_FUNC", "failed to lookup 'nosuchfunc' in module 'a.out'"},
+		{"pid$target:a.out:price:beginning", "D_PROC_NAME", "'beginning' is an invalid probe name"},
+		{"pid$target::-:", "D_PROC_NAME", "only individual addresses may be specified with the '-' function"},
+		{"pid$target:libc:-:800", "D_PROC_LIB", "only the a.out module is valid with the '-' function"},
+		{"pid0:::entry", "D_PROC_BADPID", "pid0 does not contain a valid pid"},
+	} {
+		h, err := dtrace.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		proc, err := h.CreateProcess([]string{bin})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = h.Compile([]dtrace.Source{{Text: []byte(c.desc + " {}")}}, []string{"test"})
+		var ce *dtrace.CompileError
+		if !errors.As(err, &ce) || ce.Tag != c.tag || ce.Msg != c.msg {
+			t.Errorf("%s: %#v, want %s %q", c.desc, err, c.tag, c.msg)
+		}
+		proc.Continue()
+		<-proc.Exited()
+		h.Close()
+	}
+}
+
+// A library answers to its name up to a version or ".so", and the
+// function "-" takes an address in the executable: the address of
+// price's second instruction is the offset probe price:N.
+func TestModuleAliasAndAddress(t *testing.T) {
+	bin := app(t)
+	second := instructionOffsets(t, bin, "price")[1]
+	for _, mod := range []string{"libc", "libc.so"} {
+		out := dtracetest.RunTarget(t, "pid$target:"+mod+":exit:entry { printf(\"%s\\n\", probemod); }", []string{bin, "1"}, 30*time.Second)
+		if !strings.Contains(out, "libc.so") {
+			t.Errorf("module %s: printed %q, want libc.so.6", mod, out)
+		}
+	}
+	f, err := elf.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, err := f.Symbols()
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var addr uint64
+	for _, s := range syms {
+		if s.Name == "price" {
+			addr = s.Value + second
+		}
+	}
+	if addr == 0 {
+		t.Fatal("no symbol price")
+	}
+	out := dtracetest.RunTarget(t, "pid$target::-:"+strconv.FormatUint(addr, 16)+` { @ = count(); } END { printa("%@d\n", @); }`,
+		[]string{bin, "3"}, 30*time.Second)
+	if strings.TrimSpace(out) != "3" {
+		t.Errorf("-:%x fired %q times, want 3", addr, out)
 	}
 }
 

@@ -112,7 +112,7 @@ func (o *object) code(f fn) ([]byte, error) {
 // checkOffset checks that off is the offset of an instruction of f.
 func (o *object) checkOffset(f fn, off uint64) error {
 	if off >= f.size {
-		return fmt.Errorf("offset %#x is beyond the function's %d bytes", off, f.size)
+		return &provider.DescError{Tag: "D_PROC_OFF", Msg: fmt.Sprintf("offset %#x outside of function '%s'", off, f.name)}
 	}
 	code, err := o.code(f)
 	if err != nil {

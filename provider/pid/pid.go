@@ -50,7 +50,11 @@ func (f *Family) Member(name string) (provider.Provider, error) {
 	pid, err := strconv.Atoi(digits)
 	if err != nil || pid <= 0 {
 		// $target without -c or -p is 0: pid0. DTrace's words.
-		return nil, fmt.Errorf("'%s' does not contain a valid pid", name)
+		msg := fmt.Sprintf("'%s' does not contain a valid pid", name)
+		if name == "pid0" {
+			msg = "pid0 does not contain a valid pid"
+		}
+		return nil, &provider.DescError{Tag: "D_PROC_BADPID", Msg: msg}
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -59,7 +63,7 @@ func (f *Family) Member(name string) (provider.Provider, error) {
 	}
 	if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("failed to grab process %d: no such process", pid)
+			return nil, &provider.DescError{Tag: "D_PROC_GRAB", Msg: fmt.Sprintf("failed to grab process %d", pid)}
 		}
 		return nil, fmt.Errorf("failed to grab process %d: %w", pid, err)
 	}
@@ -118,16 +122,25 @@ func probeOf(p *provider.Probe) *probe {
 // matches d, the entry and return probes of the functions that match,
 // and an offset probe when d's name is one.
 func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
+	// Errors in a description are reported as DTrace does only where it
+	// names this process's provider: a description of one field
+	// (tick-1s) is asked of every provider, and matches nothing here.
+	named := d.Provider == pv.name
+	if d.Function == "-" && named {
+		return pv.provideAddress(d)
+	}
 	wantEntry := d.Name == "" || provider.Glob(d.Name, entryName)
 	wantReturn := d.Name == "" || provider.Glob(d.Name, returnName)
 	var off uint64
-	wantOffset := false
+	wantOffset, badName := false, false
 	if d.Name != "" && !provider.IsGlob(d.Name) && !wantEntry && !wantReturn {
-		// A name that is no offset (tick-1s, for a description of one
-		// field) matches no probe of ours.
 		off, wantOffset = parseOffset(d.Name)
+		// DTrace reads the name as a number in base 16 however it is
+		// written; only a name that is none is an error.
+		_, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(d.Name), "0x"), 16, 64)
+		badName = err != nil && named
 	}
-	if !wantEntry && !wantReturn && !wantOffset {
+	if !wantEntry && !wantReturn && !wantOffset && !badName {
 		return nil, nil
 	}
 	objs, err := pv.objects()
@@ -139,7 +152,15 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 		if d.Module != "" && !provider.Glob(d.Module, o.module) && !aliases(d.Module, o) {
 			continue
 		}
-		for _, f := range o.functions(d.Function) {
+		fns := o.functions(d.Function)
+		if len(fns) == 0 && named && d.Function != "" && !provider.IsGlob(d.Function) && d.Module != "" && !provider.IsGlob(d.Module) {
+			return nil, &provider.DescError{Tag: "D_PROC_FUNC",
+				Msg: fmt.Sprintf("failed to lookup '%s' in module '%s'", d.Function, d.Module)}
+		}
+		if len(fns) > 0 && badName {
+			return nil, &provider.DescError{Tag: "D_PROC_NAME", Msg: fmt.Sprintf("'%s' is an invalid probe name", d.Name)}
+		}
+		for _, f := range fns {
 			spec := func(name string, pr *probe) {
 				specs = append(specs, provider.Spec{Module: o.module, Function: f.name, Name: name, Data: pr})
 			}
@@ -154,6 +175,9 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 			}
 			if wantOffset {
 				if err := o.checkOffset(f, off); err != nil {
+					if _, ok := err.(*provider.DescError); ok {
+						return nil, err
+					}
 					return nil, fmt.Errorf("%s:%s:%s: %w", d.Provider, o.module, f.name, err)
 				}
 				spec(d.Name, &probe{obj: o, fn: f, kind: atOffset, off: off})
@@ -161,6 +185,43 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 		}
 	}
 	return specs, nil
+}
+
+// provideAddress provides the probe of a description whose function is
+// "-": its name is an address in the executable, as DTrace's pid
+// provider takes one, and the probe is the instruction there.
+func (pv *Provider) provideAddress(d provider.Desc) ([]provider.Spec, error) {
+	objs, err := pv.objects()
+	if err != nil {
+		return nil, err
+	}
+	var exe *object
+	for _, o := range objs {
+		if o.exe {
+			exe = o
+		}
+	}
+	if exe == nil || d.Module != "" && (provider.IsGlob(d.Module) || !aliases(d.Module, exe) && d.Module != exe.module) {
+		return nil, &provider.DescError{Tag: "D_PROC_LIB", Msg: "only the a.out module is valid with the '-' function"}
+	}
+	addr, ok := parseOffset(d.Name)
+	if !ok {
+		if d.Name == "" || provider.IsGlob(d.Name) {
+			return nil, &provider.DescError{Tag: "D_PROC_NAME", Msg: "only individual addresses may be specified with the '-' function"}
+		}
+		return nil, &provider.DescError{Tag: "D_PROC_NAME", Msg: fmt.Sprintf("'%s' is an invalid probe name", d.Name)}
+	}
+	for _, f := range exe.functions("") {
+		if addr < f.value || addr-f.value >= f.size {
+			continue
+		}
+		if err := exe.checkOffset(f, addr-f.value); err != nil {
+			return nil, fmt.Errorf("%s:%s:-:%s: %w", d.Provider, exe.module, d.Name, err)
+		}
+		return []provider.Spec{{Module: exe.module, Function: "-", Name: d.Name,
+			Data: &probe{obj: exe, fn: f, kind: atOffset, off: addr - f.value}}}, nil
+	}
+	return nil, nil
 }
 
 // parseOffset reads an offset probe's name: hex digits, written as
@@ -171,7 +232,8 @@ func parseOffset(name string) (uint64, bool) {
 }
 
 // MatchModule implements provider.Aliased: a.out is the executable,
-// and a library answers to its name up to ".so" (libc for libc.so.6).
+// and a library answers to its name up to ".so" or a version (libc and
+// libc.so for libc.so.6).
 func (pv *Provider) MatchModule(pattern, module string) bool {
 	objs, err := pv.objects()
 	if err != nil {
@@ -190,7 +252,8 @@ func aliases(pattern string, o *object) bool {
 	if pattern == "a.out" {
 		return o.exe
 	}
-	return !provider.IsGlob(pattern) && strings.HasPrefix(o.module, pattern+".so")
+	// libc and libc.so both name libc.so.6.
+	return !provider.IsGlob(pattern) && strings.HasPrefix(o.module, pattern+".")
 }
 
 // Attributes implements provider.Attributed: DTrace's for pid, whose
