@@ -3,6 +3,7 @@ package provider_test
 import (
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -72,6 +73,33 @@ func TestFamily(t *testing.T) {
 	}
 	if ps := mustMatch(t, r, provider.Desc{Provider: "fam12", Module: "b.out"}); len(ps) != 0 {
 		t.Errorf("fam12:b.out: %s", list(ps))
+	}
+}
+
+// pidFamily is a family whose member for process N is famN.
+type pidFamily struct{ family }
+
+func (*pidFamily) MemberName(pid int) string { return "fam" + strconv.Itoa(pid) }
+
+// A glob ending in a process ID makes that process's member if it
+// matches its name, as DTrace's p*d1234 does; other globs do not.
+func TestPIDFamilyGlob(t *testing.T) {
+	r := newRegistry()
+	f := &pidFamily{}
+	r.AddFamily(f)
+	if ps := mustMatch(t, r, provider.Desc{Provider: "x*56"}); len(ps) != 0 || f.made != 0 {
+		t.Errorf("x*56: %s, %d members made", list(ps), f.made)
+	}
+	ps := mustMatch(t, r, provider.Desc{Provider: "f*m56", Name: "entry"})
+	if len(ps) != 1 || ps[0].Provider != "fam56" {
+		t.Errorf("f*m56:::entry: %s", list(ps))
+	}
+	mustMatch(t, r, provider.Desc{Provider: "fa?56"})
+	if f.made != 1 {
+		t.Errorf("%d members made, want 1", f.made)
+	}
+	if _, err := r.Match(provider.Desc{Provider: "f*0"}); err != nil {
+		t.Errorf("f*0: %v (0 is no process ID)", err)
 	}
 }
 

@@ -158,6 +158,15 @@ type Family interface {
 	Member(name string) (Provider, error)
 }
 
+// PIDFamily is implemented by families whose member for a process has
+// one name (pid1234): a glob ending in a process ID (p*d1234) makes
+// that process's member, if the glob matches its name, as in DTrace.
+type PIDFamily interface {
+	Family
+	// MemberName returns the name of process pid's member.
+	MemberName(pid int) string
+}
+
 // Scanner is implemented by families whose members a glob can find
 // without their being named first: a USDT provider's (python*), which
 // exist wherever a process maps an object with its probes.

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -185,6 +186,9 @@ func (r *Registry) instantiate(name string) error {
 		return nil
 	}
 	if IsGlob(name) {
+		if err := r.instantiatePID(name); err != nil {
+			return err
+		}
 		return r.scan(name)
 	}
 	for _, prov := range r.provs {
@@ -200,6 +204,37 @@ func (r *Registry) instantiate(name string) error {
 		if prov != nil {
 			r.provs = append(r.provs, prov)
 			return nil
+		}
+	}
+	return nil
+}
+
+// instantiatePID adds the members of PID families that pattern, a glob
+// ending in a process ID, matches by name.
+func (r *Registry) instantiatePID(pattern string) error {
+	digits := len(pattern)
+	for digits > 0 && pattern[digits-1] >= '0' && pattern[digits-1] <= '9' {
+		digits--
+	}
+	pid, err := strconv.Atoi(pattern[digits:])
+	if err != nil || pid <= 0 {
+		return nil
+	}
+	for _, f := range r.families {
+		pf, ok := f.(PIDFamily)
+		if !ok {
+			continue
+		}
+		name := pf.MemberName(pid)
+		if !Glob(pattern, name) || slices.ContainsFunc(r.provs, func(p Provider) bool { return p.Name() == name }) {
+			continue
+		}
+		prov, err := f.Member(name)
+		if err != nil {
+			return err
+		}
+		if prov != nil {
+			r.provs = append(r.provs, prov)
 		}
 	}
 	return nil

@@ -77,7 +77,8 @@ func returnSites(code []byte) ([]uint64, error) {
 // 3e), which it could not run out of line, and what cannot be decoded.
 func probeable(code []byte) bool {
 	inst, err := x86asm.Decode(code, 64)
-	if err != nil {
+	if err != nil || inst.Op == x86asm.HLT {
+		// Kernels since 6.x refuse a uprobe on hlt.
 		return false
 	}
 	for _, p := range inst.Prefix {

@@ -174,6 +174,37 @@ func TestOffsetProbe(t *testing.T) {
 	}
 }
 
+// A description whose name is a glob, or empty, also matches a probe at
+// each of the function's instructions, named by its offset, and each
+// fires under its own name: price's first instruction once per call.
+func TestOffsetGlob(t *testing.T) {
+	bin := app(t)
+	offs := instructionOffsets(t, bin, "price")
+	out := dtracetest.RunTarget(t, `pid$target:a.out:price: { @[probename] = count(); } END { printa("%s %@d\n", @); }`,
+		[]string{bin, "3"}, 30*time.Second)
+	counts := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if f := strings.Fields(l); len(f) == 2 {
+			counts[f[0]] = f[1]
+		}
+	}
+	if counts["entry"] != "3" || counts["0"] != "3" || counts[strconv.FormatUint(offs[1], 16)] != "3" {
+		t.Errorf("price: counts by probe name %v, want entry, 0 and %x 3 times", counts, offs[1])
+	}
+	known := map[string]bool{"entry": true, "return": true}
+	for _, off := range offs {
+		known[strconv.FormatUint(off, 16)] = true
+	}
+	for name := range counts {
+		if !known[name] {
+			t.Errorf("probe price:%s fired: no instruction at that offset (%x)", name, offs)
+		}
+	}
+	if len(counts) < 4 {
+		t.Errorf("price: %d probe names fired, want entry, return and several offsets: %v", len(counts), counts)
+	}
+}
+
 // Descriptions the pid provider refuses are reported under DTrace's
 // tags and in its words.
 func TestDescErrors(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/uproc"
@@ -130,6 +131,30 @@ func (o *object) checkOffset(f fn, off uint64) error {
 		return fmt.Errorf("the instruction at offset %#x cannot be probed (a lock or segment prefix)", off)
 	}
 	return nil
+}
+
+// offsets returns the offsets of f's instructions whose names (the
+// offset in hex) match pattern ("" for all) and that can be probed.
+// A function that cannot be decoded has none.
+func (o *object) offsets(f fn, pattern string) []uint64 {
+	code, err := o.code(f)
+	if err != nil {
+		return nil
+	}
+	starts, err := instructions(code)
+	if err != nil {
+		return nil
+	}
+	var out []uint64
+	for _, at := range starts {
+		if pattern != "" && !provider.Glob(pattern, strconv.FormatUint(at, 16)) {
+			continue
+		}
+		if probeable(code[at:]) {
+			out = append(out, at)
+		}
+	}
+	return out
 }
 
 // probeableAt reports whether a uprobe can be put on the instruction

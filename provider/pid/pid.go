@@ -72,6 +72,9 @@ func (f *Family) Member(name string) (provider.Provider, error) {
 	return pv, nil
 }
 
+// MemberName implements provider.PIDFamily.
+func (f *Family) MemberName(pid int) string { return familyName + strconv.Itoa(pid) }
+
 // Provider is one process's pid provider.
 type Provider struct {
 	pid     int
@@ -140,7 +143,10 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 		_, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(d.Name), "0x"), 16, 64)
 		badName = err != nil && named
 	}
-	if !wantEntry && !wantReturn && !wantOffset && !badName {
+	// A glob name (or none) also matches the probes at the function's
+	// instructions, named by their offsets, as in DTrace.
+	wantOffsets := d.Name == "" || provider.IsGlob(d.Name)
+	if !wantEntry && !wantReturn && !wantOffset && !wantOffsets && !badName {
 		return nil, nil
 	}
 	objs, err := pv.objects()
@@ -172,6 +178,11 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 			}
 			if wantReturn {
 				spec(returnName, &probe{obj: o, fn: f, kind: atReturn})
+			}
+			if wantOffsets {
+				for _, at := range o.offsets(f, d.Name) {
+					spec(strconv.FormatUint(at, 16), &probe{obj: o, fn: f, kind: atOffset, off: at})
+				}
 			}
 			if wantOffset {
 				if err := o.checkOffset(f, off); err != nil {

@@ -3,6 +3,7 @@ package pid
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/cilium/ebpf"
@@ -17,15 +18,16 @@ import (
 // probes are told apart by the cookie's low half (provider.Numbered).
 
 // groupName names the group of a probe: "entry:/usr/lib/.../libc.so.6".
-// Offset probes have their own group: their stacks are walked as
+// Offset probes have their own groups: their stacks are walked as
 // anywhere in a function, entry probes' as at its first instruction
-// (UserEntrySP).
+// (UserEntrySP); and since a group's probes share their name, a group
+// per offset ("offset:1a:/usr/lib/...").
 func groupName(pr *probe) string {
 	switch pr.kind {
 	case atReturn:
 		return returnName + ":" + pr.obj.path
 	case atOffset:
-		return "offset:" + pr.obj.path
+		return "offset:" + strconv.FormatUint(pr.off, 16) + ":" + pr.obj.path
 	}
 	return entryName + ":" + pr.obj.path
 }
