@@ -187,6 +187,16 @@ type Aliased interface {
 	MatchModule(pattern, module string) bool
 }
 
+// FunctionAliased is implemented by providers whose functions answer to
+// other names than their own: a pid provider's function go, which a
+// program also calls _go (a weak alias), is named by the one name
+// DTrace keeps for the address.
+type FunctionAliased interface {
+	// MatchFunction reports whether pattern, a description's function
+	// field, names function of module by an alias.
+	MatchFunction(pattern, module, function string) bool
+}
+
 // UserEntry is implemented by providers whose probes may fire at a user
 // function's first instruction (pid's entry probes), where the return
 // address is at the stack pointer and the frame pointer is still the

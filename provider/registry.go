@@ -272,14 +272,15 @@ func (r *Registry) scan(pattern string) error {
 // matcher returns how prov's probes match a description: by name,
 // field by field, or with the provider's own module aliases.
 func matcher(prov Provider) func(d, pd Desc) bool {
-	al, ok := prov.(Aliased)
-	if !ok {
+	al, modOK := prov.(Aliased)
+	fal, fnOK := prov.(FunctionAliased)
+	if !modOK && !fnOK {
 		return matches
 	}
 	return func(d, pd Desc) bool {
 		return matchField(d.Provider, pd.Provider) &&
-			(matchField(d.Module, pd.Module) || al.MatchModule(d.Module, pd.Module)) &&
-			matchField(d.Function, pd.Function) &&
+			(matchField(d.Module, pd.Module) || modOK && al.MatchModule(d.Module, pd.Module)) &&
+			(matchField(d.Function, pd.Function) || fnOK && fal.MatchFunction(d.Function, pd.Module, pd.Function)) &&
 			matchField(d.Name, pd.Name)
 	}
 }

@@ -205,6 +205,18 @@ func TestOffsetGlob(t *testing.T) {
 	}
 }
 
+// A function named by a weak alias is the probe of the name DTrace
+// keeps for its address: _price is price, which a description naming
+// both enables.
+func TestWeakAlias(t *testing.T) {
+	bin := app(t)
+	out := dtracetest.RunTarget(t, `pid$target:a.out:_price:entry { @[probefunc] = count(); } END { printa("%s %@d\n", @); }`,
+		[]string{bin, "3"}, 30*time.Second)
+	if strings.TrimSpace(out) != "price 3" {
+		t.Errorf("pid$target:a.out:_price:entry: printed %q, want price 3", out)
+	}
+}
+
 // Descriptions the pid provider refuses are reported under DTrace's
 // tags and in its words.
 func TestDescErrors(t *testing.T) {

@@ -75,7 +75,7 @@ func (o *object) functions(pattern string) []fn {
 	if pattern != "" && !provider.IsGlob(pattern) {
 		for _, s := range o.elf.Named(pattern) {
 			if traceable(s) {
-				return []fn{{name: pattern, value: s.Value, size: s.Size}}
+				return []fn{{name: o.canonical(s), value: s.Value, size: s.Size}}
 			}
 		}
 		return nil
@@ -87,6 +87,15 @@ func (o *object) functions(pattern string) []fn {
 		}
 	}
 	return out
+}
+
+// canonical returns the name DTrace keeps for the function at s's
+// address (see uproc.Read): go for a weak alias _go.
+func (o *object) canonical(s uproc.Sym) string {
+	if c, ok := o.elf.Find(s.Value); ok && c.Value == s.Value {
+		return c.Name
+	}
+	return s.Name
 }
 
 // traceable says whether a symbol has code a probe can be put in: a

@@ -258,6 +258,29 @@ func (pv *Provider) MatchModule(pattern, module string) bool {
 	return false
 }
 
+// MatchFunction implements provider.FunctionAliased: a function answers
+// to every name of its address (_go for go).
+func (pv *Provider) MatchFunction(pattern, module, function string) bool {
+	if pattern == "" || provider.IsGlob(pattern) {
+		return false
+	}
+	objs, err := pv.objects()
+	if err != nil {
+		return false
+	}
+	for _, o := range objs {
+		if o.module != module {
+			continue
+		}
+		for _, s := range o.elf.Named(pattern) {
+			if traceable(s) && o.canonical(s) == function {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // aliases reports whether pattern names o by an alias.
 func aliases(pattern string, o *object) bool {
 	if pattern == "a.out" {

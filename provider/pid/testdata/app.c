@@ -1,5 +1,5 @@
 // The pid provider's test program: functions with known calls and
-// arguments. app N calls price(4i, 25) for i = 1..N, sum8(1..8) once,
+// arguments. app N calls price(4i, 25) (also called _price) for i = 1..N, sum8(1..8) once,
 // malloc(1234) once, and discount(price) from libshop.so for each.
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +13,9 @@ __attribute__((noinline)) long price(long qty, long unit) {
 		return discount(qty * unit);
 	return qty * unit;
 }
+
+// A weak alias, which DTrace names by its function's name.
+#pragma weak _price = price
 
 __attribute__((noinline)) long sum8(long a, long b, long c, long d, long e, long f, long g, long h) {
 	return a + b + c + d + e + f + g + h;
