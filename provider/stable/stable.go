@@ -54,6 +54,20 @@ type Provider struct {
 // Name implements provider.Provider.
 func (pv *Provider) Name() string { return pv.name }
 
+// attributes are DTrace's for its SDT-based providers (sched, io, ip,
+// proc ...): Evolving names and arguments whose dependency is the ISA,
+// Private modules and functions, which are the kernel's.
+var attributes = provider.Attributes{
+	Provider: provider.Attribute{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+	Module:   provider.Attribute{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+	Function: provider.Attribute{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown},
+	Name:     provider.Attribute{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+	Args:     provider.Attribute{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA},
+}
+
+// Attributes implements provider.Attributed.
+func (*Provider) Attributes() provider.Attributes { return attributes }
+
 // Provide implements provider.Provider: every probe of the provider, in
 // the order of its table. Whether the kernel has the tracepoints is found
 // out at Attach.

@@ -120,3 +120,19 @@ func TestCreate(t *testing.T) {
 		t.Errorf("args = %x, want the child's task, then zeros (the pid and tgid slots cleared)", args[:3])
 	}
 }
+
+// Each provider declares DTrace's attributes for its SDT providers, which
+// dtrace -lv shows: Private/Private/Unknown for the probe description
+// (the lowest of its names'), Evolving/Evolving/ISA for the arguments.
+func TestAttributes(t *testing.T) {
+	for _, pv := range providers() {
+		a := provider.AttributesOf(pv)
+		desc := a.Provider.Min(a.Module).Min(a.Function).Min(a.Name)
+		if want := (provider.Attribute{Name: provider.Private, Data: provider.Private, Class: provider.ClassUnknown}); desc != want {
+			t.Errorf("%s: description attributes %v, want %v", pv.name, desc, want)
+		}
+		if want := (provider.Attribute{Name: provider.Evolving, Data: provider.Evolving, Class: provider.ClassISA}); a.Args != want {
+			t.Errorf("%s: argument attributes %v, want %v", pv.name, a.Args, want)
+		}
+	}
+}
