@@ -60,7 +60,7 @@ var corpusCases = []corpusCase{
 	{file: "macro_args.d", flags: []string{"-x", "defaultargs"}, want: "line 20: probe description syscall::0:entry does not match any probes"},
 	// $target is 0 without -p: pid0 is no process (DTrace's
 	// D_PROC_BADPID).
-	{file: "mallocsize.d", want: "line 10: 'pid0' does not contain a valid pid"},
+	{file: "mallocsize.d", want: "line 10: pid0 does not contain a valid pid"},
 	{file: "opensnoop.d"},
 	{file: "printa_normalize.d"},
 	{file: "procsystime.d", args: []string{"bash"}},
