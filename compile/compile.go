@@ -42,6 +42,13 @@ type Config struct {
 	Libraries   int
 	ZeroMatches bool // -Z: a description may match no probe
 	NSpec       int  // nspec option: how many speculations may be active; 0 means 1
+	// OneCPU and CPU are the cpu option: when OneCPU is set, every probe
+	// does nothing unless it fires on CPU CPU.
+	OneCPU bool
+	CPU    int
+	// TupleRegs is the tregs option: a tuple (the keys of an aggregation
+	// or associative array) may have one member more. 0 means 8.
+	TupleRegs int
 	// ScratchSize is the scratchsize option: how many bytes of alloca()
 	// memory a clause may allocate. 0 means the default, 256.
 	ScratchSize int

@@ -21,10 +21,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/ringbuf"
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/compile"
 	"github.com/godtrace/godtrace/consume"
@@ -64,6 +66,8 @@ type Handle struct {
 
 	reg     *provider.Registry
 	fbt     *fbt.Provider // its attach mode follows -x fbtattach
+	profile *profile.Provider
+	cpu     int           // the cpu option when compiled: the only CPU probes fire on, -1 for any
 	files   []*token.File // the libraries, then the sources
 	nlibs   int           // how many of files are libraries
 	prog    *spec.Program
@@ -102,13 +106,16 @@ type Handle struct {
 // Open returns a Handle with the providers of this platform.
 func Open() (*Handle, error) {
 	kernelFuncs := fbt.New()
-	reg := provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP(), kernelFuncs, lockstat.New(kernelFuncs))
+	timers := profile.New()
+	reg := provider.NewRegistry(dtraceprov.New(), timers, syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP(), kernelFuncs, lockstat.New(kernelFuncs))
 	reg.AddFamily(pid.NewFamily())
 	reg.AddFamily(pid.NewUSDTFamily())
 	return &Handle{
 		Options:   option.New(),
 		reg:       reg,
 		fbt:       kernelFuncs,
+		profile:   timers,
+		cpu:       -1,
 		printed:   map[int]bool{},
 		kernelBTF: ktypes.Spec,
 		filled:    map[int]bool{},
@@ -173,6 +180,10 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 	if err := h.fbt.SetMode(fbt.Mode(h.Options.String("fbtattach"))); err != nil {
 		return &CompileError{Msg: err.Error()}
 	}
+	// The programs, the timers and BEGIN and END all follow the value
+	// the program was compiled with.
+	h.cpu = max(int(h.Options.Int("cpu")), -1)
+	h.profile.SetCPU(h.cpu)
 	cfg := compile.Config{
 		Registry:     h.reg,
 		StrSize:      int(h.Options.Size("strsize")),
@@ -186,6 +197,9 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		Libraries:    h.nlibs,
 		ZeroMatches:  h.Options.Bool("zdefs"),
 		NSpec:        int(h.Options.Int("nspec")),
+		TupleRegs:    int(h.Options.Int("tregs")),
+		OneCPU:       h.cpu >= 0,
+		CPU:          h.cpu,
 		ScratchSize:  int(h.Options.Size("scratchsize")),
 		StackFrames:  int(h.Options.Int("stackframes")),
 		UstackFrames: int(h.Options.Int("ustackframes")),
@@ -332,14 +346,43 @@ func (h *Handle) Go() error {
 	return nil
 }
 
-// fire runs the trampoline of dtrace:::name, if enabled, in this process.
+// fire runs the trampoline of dtrace:::name, if enabled, in this process:
+// under the cpu option, on a thread bound to that CPU, as Oracle's
+// dtrace_go() fires BEGIN and END from such a thread.
 func (h *Handle) fire(name string) error {
 	for _, pp := range h.prog.Probes {
 		if pp.Probe.Provider == "dtrace" && pp.Probe.Name == name {
-			return dtraceprov.Fire(h.objs.Program(pp.Probe.ID), [dtraceprov.NArgs]uint64{})
+			prog := h.objs.Program(pp.Probe.ID)
+			run := func() error { return dtraceprov.Fire(prog, [dtraceprov.NArgs]uint64{}) }
+			if h.cpu >= 0 {
+				return onCPU(h.cpu, run)
+			}
+			return run()
 		}
 	}
 	return nil
+}
+
+// onCPU calls f on a thread bound to cpu, and returns its error.
+func onCPU(cpu int, f func() error) error {
+	errc := make(chan error, 1)
+	go func() {
+		// The thread stays locked: it ends with the goroutine, and
+		// its affinity with it.
+		runtime.LockOSThread()
+		var set unix.CPUSet
+		set.Set(cpu)
+		if !set.IsSet(cpu) { // beyond what the set holds
+			errc <- fmt.Errorf("cannot run on cpu %d: %w", cpu, unix.EINVAL)
+			return
+		}
+		if err := unix.SchedSetaffinity(0, &set); err != nil {
+			errc <- fmt.Errorf("cannot run on cpu %d: %w", cpu, err)
+			return
+		}
+		errc <- f()
+	}()
+	return <-errc
 }
 
 // Stop ends tracing as DTrace does: the state becomes draining, probes
