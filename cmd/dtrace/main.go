@@ -40,7 +40,7 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	}
 	switch inv.Mode {
 	case ModeVersion:
-		fmt.Fprintln(out, "dtrace: Sun D "+dtrace.Version)
+		fmt.Fprintf(out, "%s: Oracle D %s\n", inv.Prog, dtrace.Version)
 		return 0
 	case ModeList:
 		return list(inv, out, stderr)
