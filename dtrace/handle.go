@@ -21,7 +21,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/cilium/ebpf"
@@ -301,11 +304,24 @@ func (h *Handle) Exec() error {
 	if err := h.checkBufferSizes(); err != nil {
 		return err
 	}
-	objs, err := load.Load(h.prog)
+	lo := load.Options{
+		VerifierLog: h.Options.Bool("bpflog"),
+		LogSize:     uint32(min(h.Options.Size("bpflogsize"), math.MaxUint32)),
+	}
+	objs, err := load.Load(h.prog, lo)
 	if err != nil {
+		var rej *load.RejectedError
+		if lo.VerifierLog && errors.As(err, &rej) {
+			h.printVerifierLog(rej.Log)
+		}
 		return err
 	}
 	h.objs = objs
+	if lo.VerifierLog {
+		for _, l := range objs.VerifierLogs() {
+			h.printVerifierLog(strings.Split(strings.TrimRight(l, "\n\x00"), "\n"))
+		}
+	}
 	rd, err := ringbuf.NewReader(objs.Map(spec.MapBuffer))
 	if err != nil {
 		objs.Close()
@@ -318,6 +334,22 @@ func (h *Handle) Exec() error {
 	h.dec = consume.Decoder{Program: h.prog, Reuse: reuse}
 	h.arena.chunks = chunks.Pool[byte]{Size: arenaChunk, Reuse: reuse}
 	return nil
+}
+
+// printVerifierLog writes lines of the verifier's log to Stderr, each
+// after "BPF: ", as Oracle's dtrace does under -x bpflog.
+func (h *Handle) printVerifierLog(lines []string) {
+	w := h.Stderr
+	if w == nil {
+		w = os.Stderr
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString("BPF: ")
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	io.WriteString(w, b.String())
 }
 
 // Go enables the probes: it attaches them (they fire but do nothing

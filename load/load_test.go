@@ -47,12 +47,34 @@ func TestVerifier(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			o, err := Load(compileFile(t, file))
+			o, err := Load(compileFile(t, file), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			o.Close()
 		})
+	}
+}
+
+// TestVerifierLogs checks that the verifier's log of every probe's
+// program is kept when asked for, statistics included, and only then.
+func TestVerifierLogs(t *testing.T) {
+	testenv.RequireBPF(t)
+	for _, verbose := range []bool{false, true} {
+		o, err := Load(compileFile(t, "../compile/testdata/strings.d"), Options{VerifierLog: verbose, LogSize: 4096})
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs := o.VerifierLogs()
+		o.Close()
+		if len(logs) == 0 {
+			t.Fatal("no programs")
+		}
+		for i, l := range logs {
+			if got := strings.Contains(l, "processed ") && strings.Contains(l, "0: "); got != verbose {
+				t.Errorf("VerifierLog %v: log %d has instructions and statistics: %v\n%s", verbose, i, got, l)
+			}
+		}
 	}
 }
 
@@ -78,7 +100,7 @@ func TestVerifierError(t *testing.T) {
 	if !broken {
 		t.Fatal("no code for line 5 in the program")
 	}
-	_, err := Load(p)
+	_, err := Load(p, Options{})
 	if err == nil {
 		t.Fatal("a broken program loaded")
 	}

@@ -53,6 +53,10 @@ var table = []Option{
 	{Name: "aggzoom", Kind: Scalar, Class: Dynamic, Origin: "illumos, FreeBSD"},
 	{Name: "amin", Kind: String, Class: CompileTime, check: checkAttr},
 	{Name: "argref", Kind: Flag, Class: CompileTime},
+	// Oracle's: print the BPF verifier's log of every program, and the
+	// size its log buffer starts at (UINT32_MAX >> 8).
+	{Name: "bpflog", Kind: Scalar, Class: RunTime, Origin: "Oracle Linux"},
+	{Name: "bpflogsize", Kind: Size, Class: RunTime, Default: "16777215", Origin: "Oracle Linux"},
 	{Name: "bufpolicy", Kind: Enum, Class: RunTime, Default: "switch", Values: []string{"ring", "fill", "switch"}},
 	{Name: "bufresize", Kind: Enum, Class: RunTime, Default: "auto", Values: []string{"auto", "manual"}},
 	{Name: "bufsize", Kind: Size, Class: RunTime, Default: "4m", Flag: "-b"},
