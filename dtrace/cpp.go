@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -52,10 +51,8 @@ func (h *Handle) preprocess(name string, text []byte) ([]byte, error) {
 	cmd.Stdin = bytes.NewReader(cppInput(text))
 	var out bytes.Buffer
 	cmd.Stdout = &out
-	cmd.Stderr = h.Stderr
-	if cmd.Stderr == nil {
-		cmd.Stderr = os.Stderr
-	}
+	cmd.Stderr = h.stderr()
+	h.debugf("preprocessing %s: %s %s", name, path, strings.Join(cmd.Args[1:], " "))
 	err := cmd.Run()
 	var exit *exec.ExitError
 	switch {

@@ -22,7 +22,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -155,6 +154,9 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		return err
 	}
 	h.files, h.nlibs = libs, len(libs)
+	for _, f := range libs {
+		h.debugf("loaded library %s", f.Name)
+	}
 	for i, s := range srcs {
 		text := s.Text
 		if s.Name != "" && h.Options.Bool("cpp") {
@@ -216,7 +218,22 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		return h.compileError(0, err) // each error names its file
 	}
 	h.prog = prog
+	h.debugf("compiled %d clauses: %d enablings of %d probes in %d programs, %d maps", len(prog.Matches), len(prog.ECBs), probeCount(prog), len(prog.Probes), len(prog.Maps))
 	return nil
+}
+
+// probeCount is how many probes prog enables: its programs' and those
+// their shared programs stand for.
+func probeCount(prog *spec.Program) int {
+	n := 0
+	for _, pp := range prog.Probes {
+		if pp.Shared != nil {
+			n += len(pp.Shared.Probes)
+		} else {
+			n++
+		}
+	}
+	return n
 }
 
 // pragmas applies the #pragma D option lines of file i of h.files, and
@@ -317,6 +334,10 @@ func (h *Handle) Exec() error {
 		return err
 	}
 	h.objs = objs
+	for _, pp := range h.prog.Probes {
+		p := pp.Probe
+		h.debugf("loaded program %s (%d instructions) for %s:%s:%s:%s", pp.Program.Name, len(pp.Program.Instructions), p.Provider, p.Module, p.Function, p.Name)
+	}
 	if lo.VerifierLog {
 		for _, l := range objs.VerifierLogs() {
 			h.printVerifierLog(strings.Split(strings.TrimRight(l, "\n\x00"), "\n"))
@@ -339,17 +360,13 @@ func (h *Handle) Exec() error {
 // printVerifierLog writes lines of the verifier's log to Stderr, each
 // after "BPF: ", as Oracle's dtrace does under -x bpflog.
 func (h *Handle) printVerifierLog(lines []string) {
-	w := h.Stderr
-	if w == nil {
-		w = os.Stderr
-	}
 	var b strings.Builder
 	for _, l := range lines {
 		b.WriteString("BPF: ")
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
-	io.WriteString(w, b.String())
+	io.WriteString(h.stderr(), b.String())
 }
 
 // Go enables the probes: it attaches them (they fire but do nothing
@@ -365,6 +382,7 @@ func (h *Handle) Go() error {
 	if err := h.objs.Attach(h.prog); err != nil {
 		return err
 	}
+	h.debugf("attached %d probes", probeCount(h.prog))
 	if err := h.fire("BEGIN"); err != nil {
 		return err
 	}
@@ -386,6 +404,7 @@ func (h *Handle) fire(name string) error {
 		if pp.Probe.Provider == "dtrace" && pp.Probe.Name == name {
 			prog := h.objs.Program(pp.Probe.ID)
 			run := func() error { return dtraceprov.Fire(prog, [dtraceprov.NArgs]uint64{}) }
+			h.debugf("firing %s", name)
 			if h.cpu >= 0 {
 				return onCPU(h.cpu, run)
 			}
