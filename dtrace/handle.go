@@ -217,6 +217,15 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 	if err != nil {
 		return h.compileError(0, err) // each error names its file
 	}
+	// DTrace compiles a library's clauses but never enables them; here
+	// a library joins the program, so its clauses would be enabled, and
+	// they are refused instead, once compiled: an error in one is
+	// reported as DTrace reports it.
+	for i := range h.nlibs {
+		if line := parsed.FirstClause(i); line > 0 {
+			return h.errorIn(i, line, "D_UNKNOWN", "probe clauses in libraries are not supported yet")
+		}
+	}
 	h.prog = prog
 	h.debugf("compiled %d clauses: %d enablings of %d probes in %d programs, %d maps", len(prog.Matches), len(prog.ECBs), probeCount(prog), len(prog.Probes), len(prog.Maps))
 	return nil
@@ -238,7 +247,7 @@ func probeCount(prog *spec.Program) int {
 
 // pragmas applies the #pragma D option lines of file i of h.files, and
 // checks a source's depends_on pragmas (a library's were checked when it
-// was chosen) and that a library declares no probe clauses.
+// was chosen).
 func (h *Handle) pragmas(i int, f *token.File, parsed *compile.Parsed) error {
 	for _, o := range parsed.Options(i) {
 		arg := o.Name
@@ -250,12 +259,6 @@ func (h *Handle) pragmas(i int, f *token.File, parsed *compile.Parsed) error {
 		}
 	}
 	if i < h.nlibs {
-		// DTrace compiles a library's clauses but never enables them;
-		// here a library joins the program, so its clauses would be
-		// enabled, and they are refused instead.
-		if line := parsed.FirstClause(i); line > 0 {
-			return h.errorIn(i, line, "D_UNKNOWN", "probe clauses in libraries are not supported yet")
-		}
 		return nil
 	}
 	if e := h.checkDependencies(f); e != nil {
