@@ -22,6 +22,13 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportArgError(stderr, err)
 	}
+	// -x core (or its pragma, which compiling applies to the same
+	// options) dumps core at exit, whatever the exit.
+	defer func() {
+		if inv.Options.Bool("core") {
+			dumpCore(stderr)
+		}
+	}()
 	switch inv.Mode {
 	case ModeHeader:
 		return header(inv, stderr)
