@@ -227,6 +227,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		}
 	}
 	h.prog = prog
+	h.writeTypes()
 	h.debugf("compiled %d clauses: %d enablings of %d probes in %d programs, %d maps", len(prog.Matches), len(prog.ECBs), probeCount(prog), len(prog.Probes), len(prog.Maps))
 	return nil
 }
