@@ -16,7 +16,8 @@ func TestCPUOption(t *testing.T) {
 	if runtime.NumCPU() < 2 {
 		t.Skip("needs two CPUs")
 	}
-	const calls = `syscall::getppid:entry /execname == "e2eload"/ { @[cpu] = count(); }`
+	// The workload runs as -c's process, pinned to CPU 0 as dtrace is.
+	const calls = `syscall::getppid:entry /pid == $target/ { @[cpu] = count(); }`
 	for _, tc := range []struct {
 		name string
 		c    *e2eCase
@@ -24,9 +25,9 @@ func TestCPUOption(t *testing.T) {
 	}{
 		{"BEGIN and END", &e2eCase{run: []string{"-x", "cpu=1", "-qn", `BEGIN { printf("%d\n", cpu); exit(0); } END { printf("%d\n", cpu); }`}},
 			"1\n1\n\n"},
-		{"other CPU", &e2eCase{run: []string{"-x", "cpu=1", "-qn", calls}, workload: "getppid:10", interrupt: true},
+		{"other CPU", &e2eCase{run: []string{"-x", "cpu=1", "-c", "@e2eload getppid:10", "-qn", calls}},
 			"\n"},
-		{"same CPU", &e2eCase{run: []string{"-x", "cpu=0", "-qn", calls}, workload: "getppid:10", interrupt: true},
+		{"same CPU", &e2eCase{run: []string{"-x", "cpu=0", "-c", "@e2eload getppid:10", "-qn", calls}},
 			"\n        0               10\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
