@@ -46,6 +46,12 @@ type Config struct {
 	// does nothing unless it fires on CPU CPU.
 	OneCPU bool
 	CPU    int
+	// LinkMode is the linkmode option ("" is "kernel"): with "dynamic"
+	// every kernel symbol a program names is left for the loader to
+	// resolve, with "primary" those of modules; KernelNoDefs (knodefs)
+	// lets them be, otherwise each is an error (D_ASRELO), as in DTrace.
+	LinkMode     string
+	KernelNoDefs bool
 	// TupleRegs is the tregs option: a tuple (the keys of an aggregation
 	// or associative array) may have one member more. 0 means 8.
 	TupleRegs int

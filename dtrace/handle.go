@@ -203,6 +203,8 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		ZeroMatches:  h.Options.Bool("zdefs"),
 		NSpec:        int(h.Options.Int("nspec")),
 		TupleRegs:    int(h.Options.Int("tregs")),
+		LinkMode:     h.Options.String("linkmode"),
+		KernelNoDefs: h.Options.Bool("knodefs"),
 		OneCPU:       h.cpu >= 0,
 		CPU:          h.cpu,
 		ScratchSize:  int(h.Options.Size("scratchsize")),
