@@ -63,6 +63,9 @@ type Config struct {
 	// ustack() and jstack() record when not told. 0 means the option's
 	// default.
 	StackFrames, UstackFrames, JstackFrames int
+	// MaxFrames is the maxframes option: stacks asked for more frames
+	// record this many. 0 means the kernel's default limit, 127.
+	MaxFrames int
 	// KernelBTF loads the running kernel's types, on first use; nil
 	// means there are none.
 	KernelBTF func() (*btf.Spec, error)

@@ -22,7 +22,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -203,6 +205,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		ZeroMatches:  h.Options.Bool("zdefs"),
 		NSpec:        int(h.Options.Int("nspec")),
 		TupleRegs:    int(h.Options.Int("tregs")),
+		MaxFrames:    h.maxFrames(),
 		LinkMode:     h.Options.String("linkmode"),
 		KernelNoDefs: h.Options.Bool("knodefs"),
 		OneCPU:       h.cpu >= 0,
@@ -232,6 +235,21 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 	h.writeTypes()
 	h.debugf("compiled %d clauses: %d enablings of %d probes in %d programs, %d maps", len(prog.Matches), len(prog.ECBs), probeCount(prog), len(prog.Probes), len(prog.Maps))
 	return nil
+}
+
+// maxFrames is the maxframes option, or where it is unset the most
+// frames the kernel walks (perf_event_max_stack), as Oracle's DTrace
+// takes it; 0 if that cannot be read. A value below 1 is 1.
+func (h *Handle) maxFrames() int {
+	if h.Options.Bool("maxframes") {
+		return max(int(h.Options.Int("maxframes")), 1)
+	}
+	b, err := os.ReadFile("/proc/sys/kernel/perf_event_max_stack")
+	if err != nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	return max(n, 0)
 }
 
 // probeCount is how many probes prog enables: its programs' and those

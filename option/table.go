@@ -97,6 +97,9 @@ var table = []Option{
 	{Name: "linktype", Kind: Enum, Class: CompileTime, Default: "elf", Values: []string{"elf", "dof"}, fold: true},
 	// Where DTrace looks for kernel modules' type data; godtrace reads
 	// BTF from /sys/kernel/btf, so it is accepted and has no effect.
+	// Oracle's: the most frames a stack(), ustack() or jstack() records
+	// (unset: the kernel's perf_event_max_stack).
+	{Name: "maxframes", Kind: Scalar, Class: RunTime, Origin: "Oracle Linux"},
 	{Name: "modpath", Kind: String, Class: CompileTime, CommandLineOnly: true, Origin: "Oracle Linux"},
 	{Name: "nolibs", Kind: Flag, Class: CompileTime},
 	{Name: "nspec", Kind: Scalar, Class: RunTime, Default: "1"},
