@@ -349,6 +349,9 @@ func (h *Handle) Exec() error {
 		VerifierLog: h.Options.Bool("bpflog"),
 		LogSize:     uint32(min(h.Options.Size("bpflogsize"), math.MaxUint32)),
 	}
+	if h.Options.IsSet("lockmem") {
+		lo.MemlockLimit = h.Options.Size("lockmem")
+	}
 	objs, err := load.Load(h.prog, lo)
 	if err != nil {
 		var rej *load.RejectedError

@@ -20,6 +20,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/rlimit"
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/provider/ktypes"
 
@@ -90,6 +91,10 @@ type Options struct {
 	// LogSize is the size the log buffer starts at (bpflogsize); the
 	// loader grows it until the log fits. 0 means cilium/ebpf's default.
 	LogSize uint32
+	// MemlockLimit, if not 0, is the locked-memory limit to load under
+	// (the lockmem option), which kernels before 5.11 charge maps to;
+	// 0 removes the limit where it applies.
+	MemlockLimit uint64
 }
 
 // verboseLog is the verifier log level of the bpflog option: the
@@ -99,7 +104,10 @@ const verboseLog = ebpf.LogLevelStats | ebpf.LogLevelInstruction | ebpf.LogLevel
 
 // Load creates the maps and loads the programs of p.
 func Load(p *spec.Program, lo Options) (*Objects, error) {
-	if err := rlimit.RemoveMemlock(); err != nil {
+	if lo.MemlockLimit != 0 {
+		// As Oracle's dtrace_init(), which does not check either.
+		unix.Setrlimit(unix.RLIMIT_MEMLOCK, &unix.Rlimit{Cur: lo.MemlockLimit, Max: lo.MemlockLimit})
+	} else if err := rlimit.RemoveMemlock(); err != nil {
 		return nil, fmt.Errorf("removing memlock limit: %w", err)
 	}
 	cs := &ebpf.CollectionSpec{Maps: p.Maps, Programs: map[string]*ebpf.ProgramSpec{}}

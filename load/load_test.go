@@ -9,6 +9,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/btf"
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/compile"
 	"github.com/godtrace/godtrace/internal/testenv"
@@ -75,6 +76,31 @@ func TestVerifierLogs(t *testing.T) {
 				t.Errorf("VerifierLog %v: log %d has instructions and statistics: %v\n%s", verbose, i, got, l)
 			}
 		}
+	}
+}
+
+// TestMemlockLimit checks that a program is loaded under the
+// locked-memory limit asked for (lockmem), which stays set.
+func TestMemlockLimit(t *testing.T) {
+	testenv.RequireBPF(t)
+	var old unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_MEMLOCK, &old); err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Setrlimit(unix.RLIMIT_MEMLOCK, &old)
+	// Lower than the hard limit, which only CAP_SYS_RESOURCE may raise.
+	limit := min(old.Cur, old.Max) / 2
+	o, err := Load(compileFile(t, "../compile/testdata/strings.d"), Options{MemlockLimit: limit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Close()
+	var now unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_MEMLOCK, &now); err != nil {
+		t.Fatal(err)
+	}
+	if now.Cur != limit || now.Max != limit {
+		t.Errorf("locked-memory limit %d (hard %d), want %d", now.Cur, now.Max, limit)
 	}
 }
 

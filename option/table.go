@@ -30,6 +30,7 @@ type Option struct {
 	cppWords     bool               // List: its value's words are preprocessor arguments
 	env          int                // List: +1 setenv, -1 unsetenv
 	max          uint64             // Size: larger values are ErrOverflow
+	unlimited    bool               // Size: the word "unlimited" is the largest size
 	min          int64              // Int, Size: smallest value accepted
 	checkInt     func(int64) error  // Int: what the value must be
 }
@@ -97,6 +98,9 @@ var table = []Option{
 	{Name: "linktype", Kind: Enum, Class: CompileTime, Default: "elf", Values: []string{"elf", "dof"}, fold: true},
 	// Where DTrace looks for kernel modules' type data; godtrace reads
 	// BTF from /sys/kernel/btf, so it is accepted and has no effect.
+	// Oracle's: the locked-memory limit (RLIMIT_MEMLOCK) dtrace sets
+	// before creating maps; unset means unlimited.
+	{Name: "lockmem", Kind: Size, Class: RunTime, CommandLineOnly: true, unlimited: true, Origin: "Oracle Linux"},
 	// Oracle's: the most frames a stack(), ustack() or jstack() records
 	// (unset: the kernel's perf_event_max_stack).
 	{Name: "maxframes", Kind: Scalar, Class: RunTime, Origin: "Oracle Linux"},
