@@ -106,6 +106,9 @@ var table = []Option{
 	{Name: "maxframes", Kind: Scalar, Class: RunTime, Origin: "Oracle Linux"},
 	{Name: "modpath", Kind: String, Class: CompileTime, CommandLineOnly: true, Origin: "Oracle Linux"},
 	{Name: "nolibs", Kind: Flag, Class: CompileTime},
+	// Oracle's: user addresses print as an object and an offset
+	// ("bash:0x2f1c0") rather than by symbol.
+	{Name: "noresolve", Kind: Scalar, Class: RunTime, Origin: "Oracle Linux"},
 	{Name: "nspec", Kind: Scalar, Class: RunTime, Default: "1"},
 	{Name: "oformat", Kind: Enum, Class: CompileTime, Default: "none", Values: []string{"json", "xml", "html", "none"}, Origin: "FreeBSD"},
 	{Name: "pgmax", Kind: Int, Class: CompileTime, Default: "8", min: 0},
