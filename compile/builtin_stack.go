@@ -14,6 +14,12 @@ import (
 // stackdepth.
 const maxStackFrames = 127
 
+// maxFrames is the most frames a stack, or a stack's depth, may count:
+// the maxframes option, at most maxStackFrames.
+func (c *compiler) maxFrames() int {
+	return min(orDefault(c.cfg.MaxFrames, maxStackFrames), maxStackFrames)
+}
+
 // userStack generates ustackdepth or ucaller from the user stack that
 // ustack() records, walked by bpf_get_stack(): ustackdepth counts its
 // frames; ucaller is the second, the return address into the caller of
@@ -65,9 +71,13 @@ func (g *gen) stackPastPlumbing(depth bool) {
 	buf, n := g.skipPlumbing(frames)
 	if depth {
 		g.emit(asm.LoadMem(asm.R0, regScratch, int16(n), asm.DWord), asm.Sub.Reg(asm.R0, asm.R9))
-		some := g.newLabel()
+		some, fits := g.newLabel(), g.newLabel()
 		g.emit(asm.JSGE.Imm(asm.R0, 0, some), asm.Mov.Imm(asm.R0, 0))
 		g.mark(some)
+		if limit := g.c.maxFrames(); limit < maxStackFrames {
+			g.emit(asm.JLE.Imm(asm.R0, int32(limit), fits), asm.Mov.Imm(asm.R0, int32(limit)))
+		}
+		g.mark(fits)
 		return
 	}
 	// bpf_get_stack() zeroed the frames it did not fill: with no frame
@@ -159,7 +169,7 @@ func (g *gen) frameAt(r asm.Register, buf int) {
 // temporaries: for depth, as many frames as it can hold, and R0 is their
 // count; otherwise two, and R0 is the second.
 func (g *gen) stackVar(depth bool, flags int32) {
-	frames := maxStackFrames
+	frames := min(maxStackFrames, g.c.maxFrames())
 	if !depth {
 		frames = 2
 	}

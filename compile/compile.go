@@ -42,6 +42,19 @@ type Config struct {
 	Libraries   int
 	ZeroMatches bool // -Z: a description may match no probe
 	NSpec       int  // nspec option: how many speculations may be active; 0 means 1
+	// OneCPU and CPU are the cpu option: when OneCPU is set, every probe
+	// does nothing unless it fires on CPU CPU.
+	OneCPU bool
+	CPU    int
+	// LinkMode is the linkmode option ("" is "kernel"): with "dynamic"
+	// every kernel symbol a program names is left for the loader to
+	// resolve, with "primary" those of modules; KernelNoDefs (knodefs)
+	// lets them be, otherwise each is an error (D_ASRELO), as in DTrace.
+	LinkMode     string
+	KernelNoDefs bool
+	// TupleRegs is the tregs option: a tuple (the keys of an aggregation
+	// or associative array) may have one member more. 0 means 8.
+	TupleRegs int
 	// ScratchSize is the scratchsize option: how many bytes of alloca()
 	// memory a clause may allocate. 0 means the default, 256.
 	ScratchSize int
@@ -50,6 +63,9 @@ type Config struct {
 	// ustack() and jstack() record when not told. 0 means the option's
 	// default.
 	StackFrames, UstackFrames, JstackFrames int
+	// MaxFrames is the maxframes option: stacks asked for more frames
+	// record this many. 0 means the kernel's default limit, 127.
+	MaxFrames int
 	// KernelBTF loads the running kernel's types, on first use; nil
 	// means there are none.
 	KernelBTF func() (*btf.Spec, error)

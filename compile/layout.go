@@ -395,11 +395,20 @@ func (c *compiler) link(p *provider.Probe, g *gen, funcs []*gen) asm.Instruction
 	return withFuncInfo(c.withErrorFuncs(p, funcs, insns))
 }
 
-// trampolineEntry starts a trampoline: keep the context, find the CPU's
-// scratch if the firing needs it, and go to out unless the tracing state
-// lets the probe fire.
+// trampolineEntry starts a trampoline: keep the context, go to out if
+// the firing is on a CPU the cpu option excludes, find the CPU's scratch
+// if the firing needs it, and go to out unless the tracing state lets the
+// probe fire.
 func (g *gen) trampolineEntry(out string, scratch bool) {
 	g.emit(asm.Mov.Reg(regCtx, asm.R1))
+	if g.c.cfg.OneCPU {
+		// -x cpu: a firing on another CPU is no firing, as in
+		// Oracle's trampoline prologue.
+		g.emit(
+			asm.FnGetSmpProcessorId.Call(),
+			asm.JNE.Imm(asm.R0, int32(g.c.cfg.CPU), out),
+		)
+	}
 	if !scratch {
 		g.activityCheck(out)
 		return

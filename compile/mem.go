@@ -44,6 +44,11 @@ func (g *gen) addr(e ast.Expr) {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if s := g.c.info.Symbols[e]; s != nil {
+			if g.c.relocated(s) && !g.c.cfg.KernelNoDefs {
+				g.failTag(e, "D_ASRELO", "relocation remains against kernel symbol %s`%s (offset 0x%x)", s.Module, s.Name, rawLen(g.insns))
+			}
+			// The loader would resolve a relocation to the address
+			// the symbol table gives now.
 			g.emit(loadImm(asm.R0, int64(s.Addr)))
 			return
 		}
@@ -294,4 +299,18 @@ func (g *gen) pointerArith(op token.Kind, x, y check.Type) {
 		g.emit(asm.Sub.Reg(asm.R1, asm.R2))
 	}
 	g.emit(asm.Mov.Reg(asm.R0, asm.R1))
+}
+
+// relocated reports whether the link mode leaves the address of kernel
+// symbol s to the loader (DTrace's dt_as(): "dynamic" links every
+// kernel symbol so, "primary" those of loadable modules, "kernel" and
+// "static" none).
+func (c *compiler) relocated(s *check.Symbol) bool {
+	switch c.cfg.LinkMode {
+	case "dynamic":
+		return true
+	case "primary":
+		return s.Module != "vmlinux"
+	}
+	return false
 }

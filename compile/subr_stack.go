@@ -34,12 +34,17 @@ const bpfFUserStack = 1 << 8
 // stackItem describes the record of a stack function: for stack(),
 // the program counters; for ustack() and jstack(), the pid and then the
 // program counters, as DTrace records them.
+//
+// As in Oracle's DTrace, a stack asked for more frames than the
+// maxframes option allows records that many, without a word.
 func (c *compiler) stackItem(act check.Action) spec.Item {
 	it := spec.Item{Frames: act.Frames, TypeName: check.TypeStack.Name}
+	maxFrames := orDefault(c.cfg.MaxFrames, maxStackFrames)
 	if act.Kind == spec.ActStack {
 		if it.Frames == 0 {
 			it.Frames = orDefault(c.cfg.StackFrames, defaultStackFrames)
 		}
+		it.Frames = min(it.Frames, maxFrames)
 		it.Stack, it.Size = spec.KernelStack, 8*(it.Frames+stackSlack)
 		return it
 	}
@@ -48,6 +53,7 @@ func (c *compiler) stackItem(act check.Action) spec.Item {
 	} else if it.Frames == 0 {
 		it.Frames = orDefault(c.cfg.UstackFrames, defaultUstackFrames)
 	}
+	it.Frames = min(it.Frames, maxFrames)
 	it.Stack, it.Size = spec.UserStack, 8*(it.Frames+1)
 	return it
 }

@@ -10,7 +10,7 @@ import (
 // Stack records: kernel stacks hold the frames asked for (the
 // stackframes option by default) and stackSlack more for the consumer to
 // drop; user stacks hold the pid and the frames (ustackframes, or
-// jstackframes for jstack()).
+// jstackframes for jstack()); none more than maxframes (127 unless set).
 func TestStackRecords(t *testing.T) {
 	kernel := func(off, frames int) spec.Item {
 		return spec.Item{Off: off, Size: 8 * (frames + stackSlack), TypeName: "stack", Stack: spec.KernelStack, Frames: frames}
@@ -22,6 +22,7 @@ func TestStackRecords(t *testing.T) {
 		src          string
 		stackframes  int
 		ustackframes int
+		maxframes    int
 		want         []spec.Item
 	}{
 		{src: "stack(); stack(3);", want: []spec.Item{kernel(8, 20), kernel(8+8*28, 3)}},
@@ -29,9 +30,12 @@ func TestStackRecords(t *testing.T) {
 		{src: "ustack(); ustack(4, 100); jstack();", want: []spec.Item{user(8, 100), user(8+808, 4), user(8+808+40, 50)}},
 		{src: "ustack();", ustackframes: 7, want: []spec.Item{user(8, 7)}},
 		{src: "trace(1); stack(1);", want: []spec.Item{{Off: 8, Size: 4, Signed: true, TypeName: "int"}, kernel(16, 1)}},
+		// maxframes cuts down what is asked for, explicitly or not.
+		{src: "stack(); stack(200); ustack(3);", maxframes: 4, want: []spec.Item{kernel(8, 4), kernel(8+8*12, 4), user(8+8*24, 3)}},
+		{src: "ustack(); jstack(200);", want: []spec.Item{user(8, 100), user(8+808, 127)}},
 	} {
 		cfg := config(t)
-		cfg.StackFrames, cfg.UstackFrames = c.stackframes, c.ustackframes
+		cfg.StackFrames, cfg.UstackFrames, cfg.MaxFrames = c.stackframes, c.ustackframes, c.maxframes
 		p, err := Compile([]*token.File{token.NewFile("", []byte("BEGIN { "+c.src+" }"))}, cfg)
 		if err != nil {
 			t.Fatalf("%s: %v", c.src, err)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -162,5 +163,37 @@ func TestTrampolineScratch(t *testing.T) {
 				t.Errorf("trampoline looks up scratch: %v, want %v\n%v", scratch, tc.scratch, code)
 			}
 		})
+	}
+}
+
+// TestTrampolineCPU checks that under the cpu option every trampoline,
+// shared ones included, leaves at once when it fires on another CPU, and
+// that without it none asks which CPU it runs on before its first test.
+func TestTrampolineCPU(t *testing.T) {
+	src := `BEGIN { trace(1); } syscall:::entry { trace(2); } profile-97 { trace(3); }`
+	for _, one := range []bool{false, true} {
+		cfg := config(t)
+		cfg.OneCPU, cfg.CPU = one, 3
+		p, err := Compile([]*token.File{token.NewFile("t.d", []byte(src))}, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Probes) < 3 {
+			t.Fatalf("%d programs, want at least 3", len(p.Probes))
+		}
+		for _, pp := range p.Probes {
+			insns := pp.Program.Instructions
+			checks := false
+			for i := 0; i+1 < len(insns); i++ {
+				if insns[i].IsBuiltinCall() && insns[i].Constant == int64(asm.FnGetSmpProcessorId) &&
+					insns[i+1].OpCode.JumpOp() == asm.JNE && insns[i+1].Dst == asm.R0 && insns[i+1].Constant == 3 {
+					checks = true
+					break
+				}
+			}
+			if checks != one {
+				t.Errorf("OneCPU %v: %s checks the CPU: %v\n%v", one, pp.Program.Name, checks, insns)
+			}
+		}
 	}
 }

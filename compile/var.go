@@ -137,15 +137,24 @@ func (g *gen) dynKey(e ast.Expr, v *check.Var, loc varLoc) int {
 	return key
 }
 
+// defaultTupleRegs is the tregs option's default, DTrace's DIF_DTR_NREGS.
+const defaultTupleRegs = 8
+
 // maxTuple is the most members a tuple (the keys of an associative array
 // or an aggregation) may have: DTrace assembles one in its tuple
-// registers, the tregs option's 8 and one more.
-const maxTuple = 9
+// registers, and refuses a member numbered (from 0) beyond their count,
+// so a tuple may have one member more than there are registers.
+func (c *compiler) maxTuple() int {
+	if c.cfg.TupleRegs <= 0 {
+		return defaultTupleRegs + 1
+	}
+	return c.cfg.TupleRegs + 1
+}
 
 // tupleFits refuses a tuple of more members than DTrace can assemble,
 // with its words (EDT_NOTUPREG, reported without a line).
 func (g *gen) tupleFits(keys []ast.Expr) {
-	if len(keys) > maxTuple && g.err == nil {
+	if len(keys) > g.c.maxTuple() && g.err == nil {
 		g.err = &Error{Msg: "Insufficient tuple registers to generate code", NoLine: true}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -15,9 +14,14 @@ import (
 	"github.com/godtrace/godtrace/option"
 )
 
-// Version is the version of the D language the compiler implements: what
-// dtrace -V reports, and __SUNW_D_VERSION to the C preprocessor.
-const Version = "1.13"
+// Version is the D API version that dtrace -V reports: Oracle Linux
+// DTrace's, whose D this compiler implements ("Oracle D 2.0").
+const Version = "2.0"
+
+// LatestVersion is the newest D language version defined, Oracle's
+// DT_VERS_LATEST: -x version accepts it, and it is __SUNW_D_VERSION to
+// the C preprocessor unless -x version names another.
+const LatestVersion = "2.0.1"
 
 // The messages for the libdtrace errors EDT_CPPENT, EDT_CPPEXEC and
 // EDT_CPPERR (dt_error.c). The preprocessor's own diagnostics go to
@@ -47,10 +51,8 @@ func (h *Handle) preprocess(name string, text []byte) ([]byte, error) {
 	cmd.Stdin = bytes.NewReader(cppInput(text))
 	var out bytes.Buffer
 	cmd.Stdout = &out
-	cmd.Stderr = h.Stderr
-	if cmd.Stderr == nil {
-		cmd.Stderr = os.Stderr
-	}
+	cmd.Stderr = h.stderr()
+	h.debugf("preprocessing %s: %s %s", name, path, strings.Join(cmd.Args[1:], " "))
 	err := cmd.Run()
 	var exit *exec.ExitError
 	switch {
@@ -104,7 +106,7 @@ func cppArgs(o *option.Options, goarch string) []string {
 	args = append(args, o.CPPArgs()...)
 	v := o.String("version")
 	if v == "" {
-		v = Version
+		v = LatestVersion
 	}
 	args = append(args, fmt.Sprintf("-D__SUNW_D_VERSION=0x%08x", versionNumber(v)))
 	switch o.String("stdc") {

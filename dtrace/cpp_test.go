@@ -16,16 +16,16 @@ func TestCPPArgs(t *testing.T) {
 		goarch string
 		want   string
 	}{
-		{nil, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x0100d000 -std=c99"},
-		{nil, "arm64", fixed + " -D__SUNW_D_VERSION=0x0100d000 -std=c99"},
+		{nil, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x02000001 -std=c99"},
+		{nil, "arm64", fixed + " -D__SUNW_D_VERSION=0x02000001 -std=c99"},
 		// -D, -U, -I and -H come after DTrace's own macros, in order, so
 		// that -U__linux undoes -D__linux.
 		{[]string{"define=X=5", "undef=__linux", "incdir=/inc", "cpphdrs", "define=Y"}, "amd64",
-			fixed + " -D__amd64 -DX=5 -U__linux -I/inc -H -DY -D__SUNW_D_VERSION=0x0100d000 -std=c99"},
+			fixed + " -D__amd64 -DX=5 -U__linux -I/inc -H -DY -D__SUNW_D_VERSION=0x02000001 -std=c99"},
 		{[]string{"version=1.2.2"}, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x01002002 -std=c99"},
-		{[]string{"stdc=s"}, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x0100d000 -traditional-cpp"},
-		{[]string{"stdc=c"}, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x0100d000"},
-		{[]string{"stdc=t"}, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x0100d000"},
+		{[]string{"stdc=s"}, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x02000001 -traditional-cpp"},
+		{[]string{"stdc=c"}, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x02000001"},
+		{[]string{"stdc=t"}, "amd64", fixed + " -D__amd64 -D__SUNW_D_VERSION=0x02000001"},
 	}
 	for _, tt := range tests {
 		o := option.New()

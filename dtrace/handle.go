@@ -21,10 +21,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/ringbuf"
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/compile"
 	"github.com/godtrace/godtrace/consume"
@@ -64,6 +70,8 @@ type Handle struct {
 
 	reg     *provider.Registry
 	fbt     *fbt.Provider // its attach mode follows -x fbtattach
+	profile *profile.Provider
+	cpu     int           // the cpu option when compiled: the only CPU probes fire on, -1 for any
 	files   []*token.File // the libraries, then the sources
 	nlibs   int           // how many of files are libraries
 	prog    *spec.Program
@@ -102,13 +110,16 @@ type Handle struct {
 // Open returns a Handle with the providers of this platform.
 func Open() (*Handle, error) {
 	kernelFuncs := fbt.New()
-	reg := provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP(), kernelFuncs, lockstat.New(kernelFuncs))
+	timers := profile.New()
+	reg := provider.NewRegistry(dtraceprov.New(), timers, syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP(), kernelFuncs, lockstat.New(kernelFuncs))
 	reg.AddFamily(pid.NewFamily())
 	reg.AddFamily(pid.NewUSDTFamily())
 	return &Handle{
 		Options:   option.New(),
 		reg:       reg,
 		fbt:       kernelFuncs,
+		profile:   timers,
+		cpu:       -1,
 		printed:   map[int]bool{},
 		kernelBTF: ktypes.Spec,
 		filled:    map[int]bool{},
@@ -145,6 +156,9 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		return err
 	}
 	h.files, h.nlibs = libs, len(libs)
+	for _, f := range libs {
+		h.debugf("loaded library %s", f.Name)
+	}
 	for i, s := range srcs {
 		text := s.Text
 		if s.Name != "" && h.Options.Bool("cpp") {
@@ -173,6 +187,10 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 	if err := h.fbt.SetMode(fbt.Mode(h.Options.String("fbtattach"))); err != nil {
 		return &CompileError{Msg: err.Error()}
 	}
+	// The programs, the timers and BEGIN and END all follow the value
+	// the program was compiled with.
+	h.cpu = max(int(h.Options.Int("cpu")), -1)
+	h.profile.SetCPU(h.cpu)
 	cfg := compile.Config{
 		Registry:     h.reg,
 		StrSize:      int(h.Options.Size("strsize")),
@@ -186,6 +204,12 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		Libraries:    h.nlibs,
 		ZeroMatches:  h.Options.Bool("zdefs"),
 		NSpec:        int(h.Options.Int("nspec")),
+		TupleRegs:    int(h.Options.Int("tregs")),
+		MaxFrames:    h.maxFrames(),
+		LinkMode:     h.Options.String("linkmode"),
+		KernelNoDefs: h.Options.Bool("knodefs"),
+		OneCPU:       h.cpu >= 0,
+		CPU:          h.cpu,
 		ScratchSize:  int(h.Options.Size("scratchsize")),
 		StackFrames:  int(h.Options.Int("stackframes")),
 		UstackFrames: int(h.Options.Int("ustackframes")),
@@ -198,13 +222,53 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 	if err != nil {
 		return h.compileError(0, err) // each error names its file
 	}
+	// DTrace compiles a library's clauses but never enables them; here
+	// a library joins the program, so its clauses would be enabled, and
+	// they are refused instead, once compiled: an error in one is
+	// reported as DTrace reports it.
+	for i := range h.nlibs {
+		if line := parsed.FirstClause(i); line > 0 {
+			return h.errorIn(i, line, "D_UNKNOWN", "probe clauses in libraries are not supported yet")
+		}
+	}
 	h.prog = prog
+	h.writeTypes()
+	h.debugf("compiled %d clauses: %d enablings of %d probes in %d programs, %d maps", len(prog.Matches), len(prog.ECBs), probeCount(prog), len(prog.Probes), len(prog.Maps))
 	return nil
+}
+
+// maxFrames is the maxframes option, or where it is unset the most
+// frames the kernel walks (perf_event_max_stack), as Oracle's DTrace
+// takes it; 0 if that cannot be read. A value below 1 is 1.
+func (h *Handle) maxFrames() int {
+	if h.Options.Bool("maxframes") {
+		return max(int(h.Options.Int("maxframes")), 1)
+	}
+	b, err := os.ReadFile("/proc/sys/kernel/perf_event_max_stack")
+	if err != nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	return max(n, 0)
+}
+
+// probeCount is how many probes prog enables: its programs' and those
+// their shared programs stand for.
+func probeCount(prog *spec.Program) int {
+	n := 0
+	for _, pp := range prog.Probes {
+		if pp.Shared != nil {
+			n += len(pp.Shared.Probes)
+		} else {
+			n++
+		}
+	}
+	return n
 }
 
 // pragmas applies the #pragma D option lines of file i of h.files, and
 // checks a source's depends_on pragmas (a library's were checked when it
-// was chosen) and that a library declares no probe clauses.
+// was chosen).
 func (h *Handle) pragmas(i int, f *token.File, parsed *compile.Parsed) error {
 	for _, o := range parsed.Options(i) {
 		arg := o.Name
@@ -216,12 +280,6 @@ func (h *Handle) pragmas(i int, f *token.File, parsed *compile.Parsed) error {
 		}
 	}
 	if i < h.nlibs {
-		// DTrace compiles a library's clauses but never enables them;
-		// here a library joins the program, so its clauses would be
-		// enabled, and they are refused instead.
-		if line := parsed.FirstClause(i); line > 0 {
-			return h.errorIn(i, line, "D_UNKNOWN", "probe clauses in libraries are not supported yet")
-		}
 		return nil
 	}
 	if e := h.checkDependencies(f); e != nil {
@@ -287,11 +345,31 @@ func (h *Handle) Exec() error {
 	if err := h.checkBufferSizes(); err != nil {
 		return err
 	}
-	objs, err := load.Load(h.prog)
+	lo := load.Options{
+		VerifierLog: h.Options.Bool("bpflog"),
+		LogSize:     uint32(min(h.Options.Size("bpflogsize"), math.MaxUint32)),
+	}
+	if h.Options.IsSet("lockmem") {
+		lo.MemlockLimit = h.Options.Size("lockmem")
+	}
+	objs, err := load.Load(h.prog, lo)
 	if err != nil {
+		var rej *load.RejectedError
+		if lo.VerifierLog && errors.As(err, &rej) {
+			h.printVerifierLog(rej.Log)
+		}
 		return err
 	}
 	h.objs = objs
+	for _, pp := range h.prog.Probes {
+		p := pp.Probe
+		h.debugf("loaded program %s (%d instructions) for %s:%s:%s:%s", pp.Program.Name, len(pp.Program.Instructions), p.Provider, p.Module, p.Function, p.Name)
+	}
+	if lo.VerifierLog {
+		for _, l := range objs.VerifierLogs() {
+			h.printVerifierLog(strings.Split(strings.TrimRight(l, "\n\x00"), "\n"))
+		}
+	}
 	rd, err := ringbuf.NewReader(objs.Map(spec.MapBuffer))
 	if err != nil {
 		objs.Close()
@@ -304,6 +382,18 @@ func (h *Handle) Exec() error {
 	h.dec = consume.Decoder{Program: h.prog, Reuse: reuse}
 	h.arena.chunks = chunks.Pool[byte]{Size: arenaChunk, Reuse: reuse}
 	return nil
+}
+
+// printVerifierLog writes lines of the verifier's log to Stderr, each
+// after "BPF: ", as Oracle's dtrace does under -x bpflog.
+func (h *Handle) printVerifierLog(lines []string) {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString("BPF: ")
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	io.WriteString(h.stderr(), b.String())
 }
 
 // Go enables the probes: it attaches them (they fire but do nothing
@@ -319,6 +409,7 @@ func (h *Handle) Go() error {
 	if err := h.objs.Attach(h.prog); err != nil {
 		return err
 	}
+	h.debugf("attached %d probes", probeCount(h.prog))
 	if err := h.fire("BEGIN"); err != nil {
 		return err
 	}
@@ -332,14 +423,44 @@ func (h *Handle) Go() error {
 	return nil
 }
 
-// fire runs the trampoline of dtrace:::name, if enabled, in this process.
+// fire runs the trampoline of dtrace:::name, if enabled, in this process:
+// under the cpu option, on a thread bound to that CPU, as Oracle's
+// dtrace_go() fires BEGIN and END from such a thread.
 func (h *Handle) fire(name string) error {
 	for _, pp := range h.prog.Probes {
 		if pp.Probe.Provider == "dtrace" && pp.Probe.Name == name {
-			return dtraceprov.Fire(h.objs.Program(pp.Probe.ID), [dtraceprov.NArgs]uint64{})
+			prog := h.objs.Program(pp.Probe.ID)
+			run := func() error { return dtraceprov.Fire(prog, [dtraceprov.NArgs]uint64{}) }
+			h.debugf("firing %s", name)
+			if h.cpu >= 0 {
+				return onCPU(h.cpu, run)
+			}
+			return run()
 		}
 	}
 	return nil
+}
+
+// onCPU calls f on a thread bound to cpu, and returns its error.
+func onCPU(cpu int, f func() error) error {
+	errc := make(chan error, 1)
+	go func() {
+		// The thread stays locked: it ends with the goroutine, and
+		// its affinity with it.
+		runtime.LockOSThread()
+		var set unix.CPUSet
+		set.Set(cpu)
+		if !set.IsSet(cpu) { // beyond what the set holds
+			errc <- fmt.Errorf("cannot run on cpu %d: %w", cpu, unix.EINVAL)
+			return
+		}
+		if err := unix.SchedSetaffinity(0, &set); err != nil {
+			errc <- fmt.Errorf("cannot run on cpu %d: %w", cpu, err)
+			return
+		}
+		errc <- f()
+	}()
+	return <-errc
 }
 
 // Stop ends tracing as DTrace does: the state becomes draining, probes

@@ -95,6 +95,21 @@ func (p *procSyms) lookup(pid, addr uint64) (format.Symbol, bool) {
 	return sym, true
 }
 
+// objectAt names the object process pid maps at addr, and the offset of
+// addr in that mapping, for the noresolve option.
+func (p *procSyms) objectAt(pid, addr uint64) (string, uint64, bool) {
+	maps, ok := p.procs[pid]
+	if !ok {
+		maps, _ = uproc.Maps(int(pid))
+		p.procs[pid] = maps
+	}
+	m, ok := uproc.Find(maps, addr)
+	if !ok {
+		return "", 0, false
+	}
+	return filepath.Base(m.Path), addr - m.Start, true
+}
+
 // object returns the symbols of the file m maps, read by its path or,
 // when that is gone or not the same file, through the process.
 func (p *procSyms) object(pid uint64, m uproc.Mapping) *uproc.Object {

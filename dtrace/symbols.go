@@ -50,6 +50,9 @@ func (h *Handle) env() *format.Env {
 			s, _, ok := h.kernelSyms().Lookup(addr)
 			return format.Symbol{Module: s.Module, Name: s.Name, Addr: s.Addr}, ok
 		}, UserSym: h.userSym, StackIndent: &indent}
+		if h.Options.Bool("noresolve") {
+			h.fmtEnv.UserObject = h.userSyms().objectAt
+		}
 	}
 	return h.fmtEnv
 }

@@ -18,6 +18,11 @@ type Env struct {
 	// UserSym resolves a user address in process pid; Module should be
 	// the object's base name ("libc.so.6").
 	UserSym func(pid, addr uint64) (Symbol, bool)
+	// UserObject, when set, stands in for UserSym, as under Oracle's
+	// noresolve option: a user address is named by the base name of the
+	// object mapped there and its offset in that mapping
+	// ("bash:0x2f1c0").
+	UserObject func(pid, addr uint64) (name string, off uint64, ok bool)
 	// Target is the pid of -p/-c, used for %A of a bare address.
 	Target uint64
 	// Service names a port for %P (getservbyport); Host names an address
@@ -58,6 +63,12 @@ func (e *Env) KernelAddr(addr uint64) string {
 // UserAddr renders addr in process pid as %A and usym() do. Without a
 // process there is nothing to look in, and the address prints in hex.
 func (e *Env) UserAddr(pid, addr uint64) string {
+	if e != nil && e.UserObject != nil {
+		if name, off, ok := e.UserObject(pid, addr); ok && pid != 0 {
+			return name + ":0x" + strconv.FormatUint(off, 16)
+		}
+		return "0x" + strconv.FormatUint(addr, 16)
+	}
 	if e != nil && e.UserSym != nil && pid != 0 {
 		if sym, ok := e.UserSym(pid, addr); ok {
 			return symString(sym, addr, addr > sym.Addr)

@@ -20,6 +20,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/rlimit"
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/provider/ktypes"
 
@@ -33,6 +34,7 @@ type Objects struct {
 	programs   map[uint32]*ebpf.Program // by probe ID
 	companions []loadedCompanion
 	links      []io.Closer
+	probes     []*spec.ProbeProgram // in load order
 }
 
 // loadedCompanion is a provider's companion program (provider.Companion),
@@ -80,9 +82,32 @@ func addMap(cs *ebpf.CollectionSpec, m *ebpf.MapSpec) {
 	cs.Maps = ms
 }
 
+// Options are how to load a program.
+type Options struct {
+	// VerifierLog asks the verifier for its log of every program,
+	// with each instruction's state and the statistics (DTrace's
+	// bpflog option), for Objects.VerifierLogs and RejectedError.Log.
+	VerifierLog bool
+	// LogSize is the size the log buffer starts at (bpflogsize); the
+	// loader grows it until the log fits. 0 means cilium/ebpf's default.
+	LogSize uint32
+	// MemlockLimit, if not 0, is the locked-memory limit to load under
+	// (the lockmem option), which kernels before 5.11 charge maps to;
+	// 0 removes the limit where it applies.
+	MemlockLimit uint64
+}
+
+// verboseLog is the verifier log level of the bpflog option: the
+// statistics, every instruction's state, and the branches (4|2|1), as
+// Oracle's dt_bpf_load_prog() asks.
+const verboseLog = ebpf.LogLevelStats | ebpf.LogLevelInstruction | ebpf.LogLevelBranch
+
 // Load creates the maps and loads the programs of p.
-func Load(p *spec.Program) (*Objects, error) {
-	if err := rlimit.RemoveMemlock(); err != nil {
+func Load(p *spec.Program, lo Options) (*Objects, error) {
+	if lo.MemlockLimit != 0 {
+		// As Oracle's dtrace_init(), which does not check either.
+		unix.Setrlimit(unix.RLIMIT_MEMLOCK, &unix.Rlimit{Cur: lo.MemlockLimit, Max: lo.MemlockLimit})
+	} else if err := rlimit.RemoveMemlock(); err != nil {
 		return nil, fmt.Errorf("removing memlock limit: %w", err)
 	}
 	cs := &ebpf.CollectionSpec{Maps: p.Maps, Programs: map[string]*ebpf.ProgramSpec{}}
@@ -108,11 +133,15 @@ func Load(p *spec.Program) (*Objects, error) {
 		}
 		opts.Programs.KernelTypes = kt
 	}
+	if lo.VerifierLog {
+		opts.Programs.LogLevel = verboseLog
+		opts.Programs.LogSizeStart = lo.LogSize
+	}
 	coll, err := ebpf.NewCollectionWithOptions(cs, opts)
 	if err != nil {
 		return nil, verifierError(p, err)
 	}
-	o := &Objects{coll: coll, programs: map[uint32]*ebpf.Program{}}
+	o := &Objects{coll: coll, programs: map[uint32]*ebpf.Program{}, probes: p.Probes}
 	for id, name := range names {
 		o.programs[id] = coll.Programs[name]
 	}
@@ -121,6 +150,23 @@ func Load(p *spec.Program) (*Objects, error) {
 	}
 	slices.SortFunc(o.companions, func(a, b loadedCompanion) int { return strings.Compare(a.c.Name, b.c.Name) })
 	return o, nil
+}
+
+// VerifierLogs returns the verifier's log of each probe's program, in the
+// order of the program's probes, when Options.VerifierLog asked for them.
+// Probes that share a program share its log.
+func (o *Objects) VerifierLogs() []string {
+	var logs []string
+	seen := map[*ebpf.Program]bool{}
+	for _, pp := range o.probes {
+		prog := o.programs[pp.Probe.ID]
+		if prog == nil || seen[prog] {
+			continue
+		}
+		seen[prog] = true
+		logs = append(logs, prog.VerifierLog)
+	}
+	return logs
 }
 
 // Map returns the loaded map of the given spec name.
@@ -228,8 +274,20 @@ func verifierError(p *spec.Program, err error) error {
 		// The whole log, for developers chasing a code generation bug.
 		fmt.Fprintf(os.Stderr, "%+v\n", ve)
 	}
-	return fmt.Errorf("internal error: BPF verifier rejected the program%s: %s", where, strings.TrimSpace(last))
+	return &RejectedError{
+		Msg: fmt.Sprintf("internal error: BPF verifier rejected the program%s: %s", where, strings.TrimSpace(last)),
+		Log: ve.Log,
+	}
 }
+
+// RejectedError is a program the verifier refused: Msg names the D line
+// it stopped at and why, and Log is what the verifier said.
+type RejectedError struct {
+	Msg string
+	Log []string
+}
+
+func (e *RejectedError) Error() string { return e.Msg }
 
 // isStats reports whether a verifier log line is one of the summary
 // lines that follow the reason for a rejection.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/btf"
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/compile"
 	"github.com/godtrace/godtrace/internal/testenv"
@@ -47,12 +48,59 @@ func TestVerifier(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			o, err := Load(compileFile(t, file))
+			o, err := Load(compileFile(t, file), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			o.Close()
 		})
+	}
+}
+
+// TestVerifierLogs checks that the verifier's log of every probe's
+// program is kept when asked for, statistics included, and only then.
+func TestVerifierLogs(t *testing.T) {
+	testenv.RequireBPF(t)
+	for _, verbose := range []bool{false, true} {
+		o, err := Load(compileFile(t, "../compile/testdata/strings.d"), Options{VerifierLog: verbose, LogSize: 4096})
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs := o.VerifierLogs()
+		o.Close()
+		if len(logs) == 0 {
+			t.Fatal("no programs")
+		}
+		for i, l := range logs {
+			if got := strings.Contains(l, "processed ") && strings.Contains(l, "0: "); got != verbose {
+				t.Errorf("VerifierLog %v: log %d has instructions and statistics: %v\n%s", verbose, i, got, l)
+			}
+		}
+	}
+}
+
+// TestMemlockLimit checks that a program is loaded under the
+// locked-memory limit asked for (lockmem), which stays set.
+func TestMemlockLimit(t *testing.T) {
+	testenv.RequireBPF(t)
+	var old unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_MEMLOCK, &old); err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Setrlimit(unix.RLIMIT_MEMLOCK, &old)
+	// Lower than the hard limit, which only CAP_SYS_RESOURCE may raise.
+	limit := min(old.Cur, old.Max) / 2
+	o, err := Load(compileFile(t, "../compile/testdata/strings.d"), Options{MemlockLimit: limit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Close()
+	var now unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_MEMLOCK, &now); err != nil {
+		t.Fatal(err)
+	}
+	if now.Cur != limit || now.Max != limit {
+		t.Errorf("locked-memory limit %d (hard %d), want %d", now.Cur, now.Max, limit)
 	}
 }
 
@@ -78,7 +126,7 @@ func TestVerifierError(t *testing.T) {
 	if !broken {
 		t.Fatal("no code for line 5 in the program")
 	}
-	_, err := Load(p)
+	_, err := Load(p, Options{})
 	if err == nil {
 		t.Fatal("a broken program loaded")
 	}

@@ -144,6 +144,9 @@ func (opt *Option) parse(s string, has bool) (*value, error) {
 		n, on, err := parseScalar(s)
 		return &value{on: on, n: n}, err
 	case Size:
+		if opt.unlimited && s == "unlimited" {
+			return &value{on: true, n: -1}, nil // Size reads it as the largest uint64
+		}
 		n, err := parseSize(s)
 		switch {
 		case err != nil:

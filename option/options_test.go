@@ -2,6 +2,7 @@ package option
 
 import (
 	"errors"
+	"math"
 	"reflect"
 	"sort"
 	"strconv"
@@ -148,6 +149,8 @@ func TestSet(t *testing.T) {
 		{"aggsize=1g", "aggsize", uint64(1 << 30)},
 		{"aggsize=1G", "aggsize", uint64(1 << 30)},
 		{"dynvarsize=2t", "dynvarsize", uint64(2 << 40)},
+		{"lockmem=256k", "lockmem", uint64(256 << 10)},
+		{"lockmem=unlimited", "lockmem", uint64(math.MaxUint64)},
 		{"dynvarsize=2T", "dynvarsize", uint64(2 << 40)},
 		{"specsize=0x10k", "specsize", uint64(16 << 10)},
 		{"specsize=010", "specsize", uint64(8)},
@@ -279,6 +282,8 @@ func TestErrors(t *testing.T) {
 		{"bufsize=", ErrValue},
 		{"bufsize=m", ErrValue},
 		{"bufsize=-1", ErrValue},
+		{"bufsize=unlimited", ErrValue},
+		{"lockmem=Unlimited", ErrValue},
 		{"bufsize=1kk", ErrValue},
 		{"bufsize=1.5m", ErrValue},
 		{"bufsize=08", ErrValue},
@@ -382,7 +387,7 @@ func TestFailedSetKeepsValue(t *testing.T) {
 
 func TestPragmaAndActive(t *testing.T) {
 	o := New()
-	for _, arg := range []string{"define=X", "incdir=/x", "undef=Y", "cpphdrs", "cpppath=/bin/cpp", "ldpath=ld", "stdc=t", "setenv=A=1", "unsetenv=A"} {
+	for _, arg := range []string{"define=X", "incdir=/x", "undef=Y", "cpphdrs", "cpppath=/bin/cpp", "ldpath=ld", "stdc=t", "setenv=A=1", "unsetenv=A", "lockmem=1"} {
 		if err := o.SetPragma(arg); !errors.Is(err, ErrContext) {
 			t.Errorf("SetPragma(%q) = %v, want ErrContext", arg, err)
 		}

@@ -30,6 +30,7 @@ type Option struct {
 	cppWords     bool               // List: its value's words are preprocessor arguments
 	env          int                // List: +1 setenv, -1 unsetenv
 	max          uint64             // Size: larger values are ErrOverflow
+	unlimited    bool               // Size: the word "unlimited" is the largest size
 	min          int64              // Int, Size: smallest value accepted
 	checkInt     func(int64) error  // Int: what the value must be
 }
@@ -53,6 +54,10 @@ var table = []Option{
 	{Name: "aggzoom", Kind: Scalar, Class: Dynamic, Origin: "illumos, FreeBSD"},
 	{Name: "amin", Kind: String, Class: CompileTime, check: checkAttr},
 	{Name: "argref", Kind: Flag, Class: CompileTime},
+	// Oracle's: print the BPF verifier's log of every program, and the
+	// size its log buffer starts at (UINT32_MAX >> 8).
+	{Name: "bpflog", Kind: Scalar, Class: RunTime, Origin: "Oracle Linux"},
+	{Name: "bpflogsize", Kind: Size, Class: RunTime, Default: "16777215", Origin: "Oracle Linux"},
 	{Name: "bufpolicy", Kind: Enum, Class: RunTime, Default: "switch", Values: []string{"ring", "fill", "switch"}},
 	{Name: "bufresize", Kind: Enum, Class: RunTime, Default: "auto", Values: []string{"auto", "manual"}},
 	{Name: "bufsize", Kind: Size, Class: RunTime, Default: "4m", Flag: "-b"},
@@ -93,8 +98,17 @@ var table = []Option{
 	{Name: "linktype", Kind: Enum, Class: CompileTime, Default: "elf", Values: []string{"elf", "dof"}, fold: true},
 	// Where DTrace looks for kernel modules' type data; godtrace reads
 	// BTF from /sys/kernel/btf, so it is accepted and has no effect.
+	// Oracle's: the locked-memory limit (RLIMIT_MEMLOCK) dtrace sets
+	// before creating maps; unset means unlimited.
+	{Name: "lockmem", Kind: Size, Class: RunTime, CommandLineOnly: true, unlimited: true, Origin: "Oracle Linux"},
+	// Oracle's: the most frames a stack(), ustack() or jstack() records
+	// (unset: the kernel's perf_event_max_stack).
+	{Name: "maxframes", Kind: Scalar, Class: RunTime, Origin: "Oracle Linux"},
 	{Name: "modpath", Kind: String, Class: CompileTime, CommandLineOnly: true, Origin: "Oracle Linux"},
 	{Name: "nolibs", Kind: Flag, Class: CompileTime},
+	// Oracle's: user addresses print as an object and an offset
+	// ("bash:0x2f1c0") rather than by symbol.
+	{Name: "noresolve", Kind: Scalar, Class: RunTime, Origin: "Oracle Linux"},
 	{Name: "nspec", Kind: Scalar, Class: RunTime, Default: "1"},
 	{Name: "oformat", Kind: Enum, Class: CompileTime, Default: "none", Values: []string{"json", "xml", "html", "none"}, Origin: "FreeBSD"},
 	{Name: "pgmax", Kind: Int, Class: CompileTime, Default: "8", min: 0},

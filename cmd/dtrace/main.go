@@ -22,6 +22,13 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportArgError(stderr, err)
 	}
+	// -x core (or its pragma, which compiling applies to the same
+	// options) dumps core at exit, whatever the exit.
+	defer func() {
+		if inv.Options.Bool("core") {
+			dumpCore(stderr)
+		}
+	}()
 	switch inv.Mode {
 	case ModeHeader:
 		return header(inv, stderr)
@@ -40,7 +47,7 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	}
 	switch inv.Mode {
 	case ModeVersion:
-		fmt.Fprintln(out, "dtrace: Sun D "+dtrace.Version)
+		fmt.Fprintf(out, "%s: Oracle D %s\n", inv.Prog, dtrace.Version)
 		return 0
 	case ModeList:
 		return list(inv, out, stderr)

@@ -27,10 +27,19 @@ import (
 )
 
 // Provider is the profile provider.
-type Provider struct{}
+type Provider struct {
+	cpu int // the only CPU probes fire on; -1 for any
+}
 
 // New returns the profile provider.
-func New() *Provider { return &Provider{} }
+func New() *Provider { return &Provider{cpu: -1} }
+
+// SetCPU makes the probes attached from now on fire on cpu alone, as
+// DTrace's cpu option asks: profile-N samples that CPU only, and tick-N
+// fires there rather than on TickCPU. A negative cpu undoes it.
+func (pr *Provider) SetCPU(cpu int) {
+	pr.cpu = max(cpu, -1)
+}
 
 // Name implements provider.Provider.
 func (*Provider) Name() string { return "profile" }
@@ -76,20 +85,24 @@ func (*Provider) ProgramType(*provider.Probe) (ebpf.ProgramType, ebpf.AttachType
 }
 
 // Attach implements provider.Provider: it starts the probe's timers, on
-// every online CPU for profile-N and on TickCPU for tick-N.
-func (*Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, error) {
+// every online CPU for profile-N and on TickCPU for tick-N, or on the
+// CPU SetCPU chose.
+func (pr *Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, error) {
 	t, ok := p.Data.(timer)
 	if !ok {
 		return nil, fmt.Errorf("%s is not a profile probe", p.Desc())
 	}
 	var cpus []int
-	if t.tick {
+	switch {
+	case pr.cpu >= 0:
+		cpus = []int{pr.cpu}
+	case t.tick:
 		cpu, err := TickCPU()
 		if err != nil {
 			return nil, err
 		}
 		cpus = []int{cpu}
-	} else {
+	default:
 		var err error
 		if cpus, err = onlineCPUs(); err != nil {
 			return nil, err

@@ -185,6 +185,40 @@ func TestTickFiresOnOneCPU(t *testing.T) {
 	}
 }
 
+// TestSetCPU checks that under the cpu option profile-N and tick-N fire
+// on that CPU alone, every CPU busy, for a CPU that is not the tick CPU.
+func TestSetCPU(t *testing.T) {
+	testenv.RequireBPF(t)
+	cpus, err := onlineCPUs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cpus) < 2 {
+		t.Skip("needs two CPUs online")
+	}
+	only := cpus[len(cpus)-1]
+	for _, name := range []string{"profile-997", "tick-100"} {
+		ps, err := provider.NewRegistry(New()).Match(provider.Desc{Provider: "profile", Name: name})
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("Match(profile:::%s) = %v, %v", name, ps, err)
+		}
+		p := ps[0]
+		p.Owner().(*Provider).SetCPU(only)
+		rec := providertest.Load(t, p, providertest.Options{})
+		d := run(t, p, rec, 500*time.Millisecond, cpus)
+		counts := rec.Counts(t)
+		t.Logf("%s on CPU %d over %v, firings per CPU: %v", name, only, d, counts)
+		for cpu, n := range counts {
+			if cpu != only && n != 0 {
+				t.Errorf("%s: CPU %d: %d firings, want none", name, cpu, n)
+			}
+		}
+		if counts[only] == 0 {
+			t.Errorf("%s: no firing on CPU %d", name, only)
+		}
+	}
+}
+
 // TestTickIdle checks that tick-1s keeps time on an idle machine, which
 // is what TickCPU's choice is for.
 func TestTickIdle(t *testing.T) {

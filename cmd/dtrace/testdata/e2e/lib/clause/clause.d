@@ -1,0 +1,5 @@
+/* A library clause with nothing wrong in it. */
+BEGIN
+{
+	trace(1);
+}

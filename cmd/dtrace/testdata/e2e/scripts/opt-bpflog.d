@@ -1,0 +1,6 @@
+#pragma D option bpflog
+
+BEGIN
+{
+	exit(0);
+}

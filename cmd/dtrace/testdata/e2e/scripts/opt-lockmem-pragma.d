@@ -1,0 +1,6 @@
+#pragma D option lockmem=1
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,29 @@
+package dtrace
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// debugf writes a debug message to Stderr under -x debug, as Oracle's
+// libdtrace does with dt_dprintf(): "libdtrace DEBUG SECONDS: message",
+// SECONDS being the time of day in seconds since the epoch. The messages
+// say what the library decided (libraries, preprocessor, probes,
+// programs), for users working out why a program does what it does.
+func (h *Handle) debugf(format string, args ...any) {
+	if !h.Options.Bool("debug") {
+		return
+	}
+	fmt.Fprintf(h.stderr(), "libdtrace DEBUG %d: %s\n", time.Now().Unix(), fmt.Sprintf(format, args...))
+}
+
+// stderr is where the library writes what is not output: Stderr, or
+// the process's standard error.
+func (h *Handle) stderr() io.Writer {
+	if h.Stderr == nil {
+		return os.Stderr
+	}
+	return h.Stderr
+}
