@@ -54,6 +54,9 @@ var notFromCheck = map[string]string{
 	// compile.alloca: a constant size over the alloca() memory, known
 	// when code is generated (cmd/dtrace e2e subr-gap-alloca-size.txt).
 	"D_ALLOCA_SIZE": "compile.alloca: a constant size over the scratch space, at code generation",
+	// compile.varAddr: a kernel symbol left to the loader by linkmode,
+	// known when code is generated (compile linkmode_test.go).
+	"D_ASRELO": "compile.varAddr: a relocation against a kernel symbol, at code generation",
 	// The dtrace library: dependencies and option values are resolved
 	// against the system, not by the checker.
 	"D_PRAGMA_DEPEND": "dtrace/pragma.go: depends_on needs the system's providers, modules and libraries (dtrace compile_test.go)",
