@@ -37,7 +37,9 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dtrace: %v\n", err)
 		return 1
 	}
-	if len(srcs) == 0 {
+	// With -e, dtrace stops after compiling whatever was given, even
+	// nothing.
+	if len(srcs) == 0 && !inv.CompileOnly {
 		fmt.Fprintln(stderr, "dtrace: no probes specified")
 		return 1
 	}
