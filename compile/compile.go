@@ -104,6 +104,13 @@ func ParseTypes(files []*token.File, kernelBTF func() (*btf.Spec, error)) (*Pars
 // pragma sets it for the rest of its source and the sources after, as
 // DTrace's option outlives the compilation that sets it.
 func ParsePSpec(files []*token.File, kernelBTF func() (*btf.Spec, error), pspec bool) (*Parsed, error) {
+	return ParseSpecs(files, nil, kernelBTF, pspec)
+}
+
+// ParseSpecs is ParsePSpec where specs[i] says which field the probe
+// descriptions of files[i] end with (dtrace -P, -m, -f); files past
+// the end of specs have descriptions ending with the name.
+func ParseSpecs(files []*token.File, specs []ast.ProbeSpec, kernelBTF func() (*btf.Spec, error), pspec bool) (*Parsed, error) {
 	known := check.TypeNames(kernelBTF)
 	// A typedef of an earlier source (a library's ipaddr_t) is a type
 	// name in the later ones, as in DTrace, which compiles the
@@ -117,11 +124,11 @@ func ParsePSpec(files []*token.File, kernelBTF func() (*btf.Spec, error), pspec 
 	}
 	p := &Parsed{files: files}
 	for i, f := range files {
-		parse := parser.ParseFileTypes
-		if pspec {
-			parse = parser.ParseFilePSpec
+		spec := ast.SpecName
+		if i < len(specs) {
+			spec = specs[i]
 		}
-		prog, err := parse(f, isType)
+		prog, err := parser.ParseFileSpec(f, isType, pspec, spec)
 		if err != nil {
 			if e := pragmaFirst(f, prog, err); e != nil {
 				err = e
@@ -392,10 +399,9 @@ func (c *compiler) match() ([][]*provider.Probe, map[*ast.Clause][]descMatch, er
 	for i, cl := range c.clauses {
 		seen := map[uint32]bool{}
 		for _, pd := range cl.Probes {
-			d, err := c.expandDesc(pd)
-			if err != nil {
-				errs = append(errs, errorAt(c.files, pd.At, "D_PDESC_INVAL",
-					fmt.Sprintf("invalid probe description \"%s\": %v", pd.Text, err)))
+			d, derr := c.describe(pd)
+			if derr != nil {
+				errs = append(errs, derr)
 				continue
 			}
 			ps, err := c.cfg.Registry.Match(d)
@@ -426,6 +432,56 @@ func (c *compiler) match() ([][]*provider.Probe, map[*ast.Clause][]descMatch, er
 		return nil, nil, errs
 	}
 	return out, descs, nil
+}
+
+// describe is the description pd stands for: a probe identifier's
+// probe's, or pd's fields with their macro variables expanded.
+func (c *compiler) describe(pd *ast.ProbeDesc) (provider.Desc, *Error) {
+	if pd.ByID {
+		p := c.cfg.Registry.ByID(pd.ID)
+		if p == nil {
+			return provider.Desc{}, errorAt(c.files, pd.At, "D_PDESC_INVAL",
+				fmt.Sprintf("invalid probe identifier %d: Unknown probe identifier", pd.ID))
+		}
+		return p.Desc(), nil
+	}
+	d, err := c.expandDesc(pd)
+	if err != nil {
+		return provider.Desc{}, errorAt(c.files, pd.At, "D_PDESC_INVAL",
+			fmt.Sprintf("invalid probe description \"%s\": %v", pd.Text, err))
+	}
+	return d, nil
+}
+
+// Describe returns the probe descriptions of the clauses of parsed
+// sources, in program order, without matching them: what dtrace -l
+// lists. Identifiers are resolved to their probes' descriptions and
+// macro variables are expanded, with the errors Compile reports for
+// them.
+func Describe(p *Parsed, cfg Config) ([]provider.Desc, error) {
+	c := &compiler{cfg: cfg, files: p.files}
+	var out []provider.Desc
+	var errs ErrorList
+	for _, prog := range p.progs {
+		for _, d := range prog.Decls {
+			cl, ok := d.(*ast.Clause)
+			if !ok {
+				continue
+			}
+			for _, pd := range cl.Probes {
+				desc, err := c.describe(pd)
+				if err != nil {
+					errs = append(errs, err)
+					continue
+				}
+				out = append(out, desc)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return out, nil
 }
 
 // expandDesc substitutes macro variables ($1, $pid, ...) in a probe

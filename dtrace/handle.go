@@ -37,6 +37,7 @@ import (
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/internal/chunks"
 	"github.com/godtrace/godtrace/ksym"
+	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/load"
 	"github.com/godtrace/godtrace/option"
@@ -59,6 +60,10 @@ import (
 type Source struct {
 	Name string
 	Text []byte
+	// Spec is the field the source's probe descriptions end with: the
+	// function for dtrace -f, say. The zero value, the name, is that of
+	// scripts and -n.
+	Spec ast.ProbeSpec
 }
 
 // Handle is one tracing session.
@@ -151,38 +156,9 @@ func (e *CompileError) Error() string { return e.Msg }
 // and neither does Compile. Options set by #pragma D option take effect
 // before compilation. The error, if any, is a *CompileError.
 func (h *Handle) Compile(srcs []Source, args []string) error {
-	libs, err := h.libraries()
+	parsed, err := h.parse(srcs, args)
 	if err != nil {
 		return err
-	}
-	h.files, h.nlibs = libs, len(libs)
-	for _, f := range libs {
-		h.debugf("loaded library %s", f.Name)
-	}
-	for i, s := range srcs {
-		text := s.Text
-		if s.Name != "" && h.Options.Bool("cpp") {
-			if text, err = h.preprocess(s.Name, s.Text); err != nil {
-				return &CompileError{Source: i, Msg: err.Error()}
-			}
-		}
-		h.files = append(h.files, token.NewFile(s.Name, text))
-	}
-	parsed, err := compile.ParsePSpec(h.files, h.kernelBTF, h.Options.Bool("pspec"))
-	if err != nil {
-		return h.compileError(0, err) // each error names its file
-	}
-	for i, f := range h.files {
-		fl := h.compileFlags()
-		if err := h.pragmas(i, f, parsed); err != nil {
-			return err
-		}
-		if i < h.nlibs {
-			continue
-		}
-		if err := h.checkSource(i, parsed.Program(i), args, fl); err != nil {
-			return err
-		}
 	}
 	if err := h.fbt.SetMode(fbt.Mode(h.Options.String("fbtattach"))); err != nil {
 		return &CompileError{Msg: err.Error()}
@@ -191,7 +167,85 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 	// the program was compiled with.
 	h.cpu = max(int(h.Options.Int("cpu")), -1)
 	h.profile.SetCPU(h.cpu)
-	cfg := compile.Config{
+	prog, err := compile.CompileParsed(parsed, h.config(args))
+	if err != nil {
+		return h.compileError(0, err) // each error names its file
+	}
+	// DTrace compiles a library's clauses but never enables them; here
+	// a library joins the program, so its clauses would be enabled, and
+	// they are refused instead, once compiled: an error in one is
+	// reported as DTrace reports it.
+	for i := range h.nlibs {
+		if line := parsed.FirstClause(i); line > 0 {
+			return h.errorIn(i, line, "D_UNKNOWN", "probe clauses in libraries are not supported yet")
+		}
+	}
+	h.prog = prog
+	h.writeTypes()
+	h.debugf("compiled %d clauses: %d enablings of %d probes in %d programs, %d maps", len(prog.Matches), len(prog.ECBs), probeCount(prog), len(prog.Probes), len(prog.Maps))
+	return nil
+}
+
+// Describe compiles the sources as Compile does, as far as their probe
+// descriptions, and returns those, in program order, without matching
+// them: what dtrace -l lists. A description that is a probe identifier
+// is the probe's. The error, if any, is a *CompileError.
+func (h *Handle) Describe(srcs []Source, args []string) ([]provider.Desc, error) {
+	parsed, err := h.parse(srcs, args)
+	if err != nil {
+		return nil, err
+	}
+	descs, err := compile.Describe(parsed, h.config(args))
+	if err != nil {
+		return nil, h.compileError(0, err)
+	}
+	return descs, nil
+}
+
+// parse parses the libraries and the sources, with the checks DTrace
+// makes of each source once it is parsed, and applies their pragmas.
+func (h *Handle) parse(srcs []Source, args []string) (*compile.Parsed, error) {
+	libs, err := h.libraries()
+	if err != nil {
+		return nil, err
+	}
+	h.files, h.nlibs = libs, len(libs)
+	for _, f := range libs {
+		h.debugf("loaded library %s", f.Name)
+	}
+	specs := make([]ast.ProbeSpec, len(libs), len(libs)+len(srcs))
+	for i, s := range srcs {
+		text := s.Text
+		if s.Name != "" && h.Options.Bool("cpp") {
+			if text, err = h.preprocess(s.Name, s.Text); err != nil {
+				return nil, &CompileError{Source: i, Msg: err.Error()}
+			}
+		}
+		h.files = append(h.files, token.NewFile(s.Name, text))
+		specs = append(specs, s.Spec)
+	}
+	parsed, err := compile.ParseSpecs(h.files, specs, h.kernelBTF, h.Options.Bool("pspec"))
+	if err != nil {
+		return nil, h.compileError(0, err) // each error names its file
+	}
+	for i, f := range h.files {
+		fl := h.compileFlags()
+		if err := h.pragmas(i, f, parsed); err != nil {
+			return nil, err
+		}
+		if i < h.nlibs {
+			continue
+		}
+		if err := h.checkSource(i, parsed.Program(i), args, fl); err != nil {
+			return nil, err
+		}
+	}
+	return parsed, nil
+}
+
+// config is the compiler's configuration from the handle's options.
+func (h *Handle) config(args []string) compile.Config {
+	return compile.Config{
 		Registry:     h.reg,
 		StrSize:      int(h.Options.Size("strsize")),
 		BufSize:      int(h.Options.Size("bufsize")),
@@ -218,23 +272,6 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		KernelSymbol: h.kernelSymbol,
 		ModuleBTF:    ktypes.Module,
 	}
-	prog, err := compile.CompileParsed(parsed, cfg)
-	if err != nil {
-		return h.compileError(0, err) // each error names its file
-	}
-	// DTrace compiles a library's clauses but never enables them; here
-	// a library joins the program, so its clauses would be enabled, and
-	// they are refused instead, once compiled: an error in one is
-	// reported as DTrace reports it.
-	for i := range h.nlibs {
-		if line := parsed.FirstClause(i); line > 0 {
-			return h.errorIn(i, line, "D_UNKNOWN", "probe clauses in libraries are not supported yet")
-		}
-	}
-	h.prog = prog
-	h.writeTypes()
-	h.debugf("compiled %d clauses: %d enablings of %d probes in %d programs, %d maps", len(prog.Matches), len(prog.ECBs), probeCount(prog), len(prog.Probes), len(prog.Maps))
-	return nil
 }
 
 // maxFrames is the maxframes option, or where it is unset the most

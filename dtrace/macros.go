@@ -5,8 +5,6 @@ import (
 	"strconv"
 
 	"golang.org/x/sys/unix"
-
-	"github.com/godtrace/godtrace/lang/check"
 )
 
 // processMacros returns the values of D's named macro variables, which
@@ -30,11 +28,4 @@ func processMacros(target int) map[string]string {
 		m["cwd"] = cwd
 	}
 	return m
-}
-
-// ExpandMacros substitutes the macro variables in a probe description's
-// text as Compile does: $target the process created or grabbed last,
-// $0, $1 ... from args.
-func (h *Handle) ExpandMacros(text string, args []string) (string, error) {
-	return check.ExpandMacros(text, args, processMacros(h.target), h.Options.Bool("defaultargs"))
 }

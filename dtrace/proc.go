@@ -108,6 +108,11 @@ func (e *earlyEnd) Error() string {
 // Unlike DTrace, godtrace does not stop it while tracing is enabled.
 func (h *Handle) GrabProcess(pid int) (*Process, error) {
 	fd, err := unix.PidfdOpen(pid, 0)
+	if err == syscall.ESRCH {
+		// As dt_proc_grab(), which says no more than strerror(ESRCH)
+		// of a process that does not exist.
+		return nil, errors.New(reasonOf(err))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("failed to grab pid %d: %v", pid, reasonOf(err))
 	}

@@ -42,9 +42,10 @@ func (h *Handle) checkSource(i int, prog *ast.Program, args []string, fl compile
 	}
 	if len(args) > 1 && !fl.argref {
 		refs, undefined := macroRefs(f, len(args), processMacros(h.target), fl.defaultargs)
-		// A reference to an argument or variable that does not exist
-		// stops DTrace before it gets here; the compiler reports it.
-		if last := len(args) - 1; !undefined && !refs[last] {
+		// A reference to an argument or variable that does not exist,
+		// or a probe identifier no probe has, stops DTrace's parser
+		// before it gets here; the compiler reports them.
+		if last := len(args) - 1; !undefined && !h.unknownID(prog) && !refs[last] {
 			return h.errorIn(i, end, "D_MACRO_UNUSED",
 				fmt.Sprintf("extraneous argument '%s' ($%d is not referenced)", args[last], last))
 		}
@@ -53,6 +54,21 @@ func (h *Handle) checkSource(i int, prog *ast.Program, args []string, fl compile
 		return h.errorIn(i, end, "D_EMPTY", "empty D program translation unit")
 	}
 	return nil
+}
+
+// unknownID reports whether a probe description of prog is an
+// identifier that no probe has.
+func (h *Handle) unknownID(prog *ast.Program) bool {
+	for _, d := range prog.Decls {
+		if cl, ok := d.(*ast.Clause); ok {
+			for _, pd := range cl.Probes {
+				if pd.ByID && h.reg.ByID(pd.ID) == nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // emptyProgram reports whether prog is empty for DTrace: it has no

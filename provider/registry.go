@@ -100,10 +100,14 @@ func (r *Registry) List(d Desc) ([]*Probe, error) {
 	return r.Match(d)
 }
 
-// ByID returns the probe with the given ID, or nil if no probe has it yet.
+// ByID returns the probe with the given ID, or nil if no probe has it
+// yet. The probes providers list without being asked are numbered
+// first, as Match numbers them, so that an ID dtrace -l showed names the
+// same probe.
 func (r *Registry) ByID(id uint32) *Probe {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.seed() // a provider that cannot list its probes has no IDs to find
 	if id == 0 || int(id) > len(r.byID) {
 		return nil
 	}

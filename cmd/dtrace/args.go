@@ -14,8 +14,10 @@ import (
 // letter in optstring is still parsed exactly as DTrace parses it, then
 // refused with "dtrace: -G is not supported yet", so a flag is never
 // silently ignored or misread. Adding a letter here is the whole change
-// needed to accept it ('3' and '6' stand for -32 and -64).
-const implementedFlags = "bcCDefFGhHIilLmnopPqsSUVwxXZ"
+// needed to accept it ('3' and '6' stand for -32 and -64). -64 asks for
+// the LP64 data model, which is the only one godtrace compiles for: the
+// platforms it runs on are 64-bit.
+const implementedFlags = "6bcCDefFGhHIilLmnopPqsSUVwxXZ"
 
 // Mode is what the command line asks dtrace to do. The flags -A, -G, -h,
 // -l and -V each select a mode, and at most one may be given.

@@ -6,13 +6,11 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"strconv"
-	"strings"
 	"syscall"
 
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
-	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/lang/ast"
 )
 
 func openHandle(inv *Invocation) (*dtrace.Handle, error) {
@@ -34,12 +32,14 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 	}
 	defer h.Close()
 	h.Stderr = stderr // the preprocessor's messages and -H
-	srcs, err := sources(h.Registry(), inv)
+	srcs, err := sources(inv)
 	if err != nil {
 		fmt.Fprintf(stderr, "dtrace: %v\n", err)
 		return 1
 	}
-	if len(srcs) == 0 {
+	// With -e, dtrace stops after compiling whatever was given, even
+	// nothing.
+	if len(srcs) == 0 && !inv.CompileOnly {
 		fmt.Fprintln(stderr, "dtrace: no probes specified")
 		return 1
 	}
@@ -237,105 +237,31 @@ func macroZero(inv *Invocation) string {
 	return inv.Argv0
 }
 
-// sources reads the program sources: script files, and descriptions
-// given by -n, -P, -m, -f and -i made into clauses.
-func sources(reg *provider.Registry, inv *Invocation) ([]dtrace.Source, error) {
+// sources reads the program sources: script files, and the text of -n,
+// -P, -m, -f and -i, which the compiler reads as descriptions ending
+// with the field the flag names.
+func sources(inv *Invocation) ([]dtrace.Source, error) {
 	var out []dtrace.Source
 	for _, s := range inv.Sources {
-		switch s.Kind {
-		case SourceFile:
+		if s.Kind == SourceFile {
 			b, err := os.ReadFile(s.Text)
 			if err != nil {
 				return nil, fmt.Errorf("failed to open %s: %s", s.Text, errText(err))
 			}
 			out = append(out, dtrace.Source{Name: s.Text, Text: b})
-		default:
-			text, err := programText(reg, s)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, dtrace.Source{Text: []byte(text)})
+			continue
 		}
+		out = append(out, dtrace.Source{Text: []byte(s.Text), Spec: probeSpec[s.Kind]})
 	}
 	return out, nil
 }
 
-// programText turns a -n/-P/-m/-f/-i argument into a D program: the
-// description is completed to provider:module:function:name by the
-// flag's meaning, and a description without actions gets the default
-// action (an empty clause), as dtrace -n BEGIN does.
-func programText(reg *provider.Registry, s Source) (string, error) {
-	desc := descText(s.Text)
-	rest := s.Text[len(desc):]
-	d := strings.TrimSpace(desc)
-	// Keep whatever surrounded the description, so that line numbers in
-	// messages and -S are the user's.
-	lead := desc[:strings.Index(desc, d)]
-	trail := desc[len(lead)+len(d):]
-	full, err := completeDesc(reg, s.Kind, d)
-	if err != nil {
-		return "", fmt.Errorf("invalid probe specifier %s: %v", s.Text, err)
-	}
-	if !strings.Contains(rest, "{") {
-		rest += " {}"
-	}
-	return lead + full + trail + rest, nil
-}
-
-// completeDesc completes a description given to -P (one field), -m (two),
-// -f (three) or -i (a probe ID) to provider:module:function:name; -n
-// descriptions are complete as written.
-func completeDesc(reg *provider.Registry, kind SourceKind, d string) (string, error) {
-	switch kind {
-	case SourceProvider:
-		return pad(d, 1), nil
-	case SourceModule:
-		return pad(d, 2), nil
-	case SourceFunction:
-		return pad(d, 3), nil
-	case SourceID:
-		p, err := probeByID(reg, d)
-		if err != nil {
-			return "", err
-		}
-		return p.Desc().String(), nil
-	}
-	return d, nil
-}
-
-// probeByID finds the probe with the given -i identifier.
-func probeByID(reg *provider.Registry, text string) (*provider.Probe, error) {
-	id, err := strconv.ParseUint(text, 10, 32)
-	if err != nil {
-		return nil, fmt.Errorf("invalid probe identifier %s", text)
-	}
-	if _, err := reg.List(provider.Desc{}); err != nil {
-		return nil, err
-	}
-	if p := reg.ByID(uint32(id)); p != nil {
-		return p, nil
-	}
-	return nil, fmt.Errorf("probe description :::%d does not match any probes", id)
-}
-
-// pad completes a description given to -P (1 field), -m (2) or -f (3):
-// the fields written are the rightmost of those want fields, and the
-// fields after them are empty.
-func pad(d string, want int) string {
-	n := strings.Count(d, ":") + 1
-	if n < want {
-		d = strings.Repeat(":", want-n) + d
-	}
-	return d + strings.Repeat(":", 4-want)
-}
-
-// descText is the probe description part of a -n argument: everything
-// before the predicate or the actions, as dtrace quotes it.
-func descText(s string) string {
-	if i := strings.IndexAny(s, "/{;"); i >= 0 {
-		return s[:i]
-	}
-	return s
+// probeSpec is the field the descriptions of each flag end with. As in
+// DTrace, -i is compiled as -n: a number there is a probe identifier
+// whatever the flag.
+var probeSpec = map[SourceKind]ast.ProbeSpec{
+	SourceName: ast.SpecName, SourceID: ast.SpecName, SourceFunction: ast.SpecFunction,
+	SourceModule: ast.SpecModule, SourceProvider: ast.SpecProvider,
 }
 
 // targets creates the -c processes and grabs the -p ones, in order:
@@ -356,36 +282,6 @@ func targets(h *dtrace.Handle, inv *Invocation) ([]*dtrace.Process, error) {
 		procs = append(procs, p)
 	}
 	return procs, nil
-}
-
-// expandDesc substitutes the macro variables in a -l description's
-// fields ($target).
-func expandDesc(h *dtrace.Handle, inv *Invocation, d provider.Desc) (provider.Desc, error) {
-	args := append([]string{macroZero(inv)}, inv.Args...)
-	for _, f := range []*string{&d.Provider, &d.Module, &d.Function, &d.Name} {
-		s, err := h.ExpandMacros(*f, args)
-		if err != nil {
-			return d, fmt.Errorf("invalid probe description \"%s\": %v", d, err)
-		}
-		*f = s
-	}
-	return d, nil
-}
-
-// listDesc is the description a -l source asks to list.
-func listDesc(reg *provider.Registry, s Source) (provider.Desc, error) {
-	text, err := completeDesc(reg, s.Kind, strings.TrimSpace(descText(s.Text)))
-	if err != nil {
-		return provider.Desc{}, err
-	}
-	f := strings.Split(text, ":")
-	if len(f) > 4 {
-		return provider.Desc{}, fmt.Errorf("invalid probe description \"%s\": Overspecified probe description", text)
-	}
-	for len(f) < 4 {
-		f = append([]string{""}, f...)
-	}
-	return provider.Desc{Provider: f[0], Module: f[1], Function: f[2], Name: f[3]}, nil
 }
 
 // compileMessage formats a compile error as dtrace does: for a script,

@@ -56,6 +56,9 @@ func run(argv []string, stdout, stderr io.Writer) int {
 }
 
 // list implements -l: the probes matching each description, or all.
+// As dtrace(1) does, it compiles the sources first, so that an error in
+// them is reported before the heading; a description matching nothing
+// is reported and the listing goes on, without changing the exit status.
 func list(inv *Invocation, out, stderr io.Writer) int {
 	h, err := openHandle(inv)
 	if err != nil {
@@ -63,6 +66,7 @@ func list(inv *Invocation, out, stderr io.Writer) int {
 		return 1
 	}
 	defer h.Close()
+	h.Stderr = stderr
 	reg := h.Registry()
 	// As for a program, -c and -p processes are created and grabbed
 	// first: pid$target lists the probes of the last.
@@ -70,42 +74,37 @@ func list(inv *Invocation, out, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dtrace: %v\n", err)
 		return 1
 	}
+	srcs, err := sources(inv)
+	if err != nil {
+		fmt.Fprintf(stderr, "dtrace: %v\n", err)
+		return 1
+	}
 	descs := []provider.Desc{{}}
-	texts := []string{""}
-	if len(inv.Sources) > 0 {
-		descs, texts = nil, nil
-		for _, s := range inv.Sources {
-			d, err := listDesc(reg, s)
-			if err == nil {
-				d, err = expandDesc(h, inv, d)
-			}
-			if err != nil {
-				fmt.Fprintf(stderr, "dtrace: %v\n", err)
-				return 1
-			}
-			descs = append(descs, d)
-			texts = append(texts, s.Text)
+	if len(srcs) > 0 {
+		if descs, err = h.Describe(srcs, append([]string{macroZero(inv)}, inv.Args...)); err != nil {
+			fmt.Fprintln(stderr, compileMessage(inv, err))
+			return 1
 		}
 	}
 	format.ListHeading(out)
-	seen := map[uint32]bool{}
-	for i, d := range descs {
+	for _, d := range descs {
 		ps, err := reg.List(d)
-		if err != nil {
-			fmt.Fprintf(stderr, "dtrace: invalid probe specifier %s: %v\n", texts[i], err)
+		if err != nil && len(srcs) == 0 {
+			fmt.Fprintf(stderr, "dtrace: %v\n", err)
 			return 1
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "dtrace: failed to match %s: %v\n", d, err)
+			continue
 		}
 		if len(ps) == 0 {
 			fmt.Fprintf(stderr, "dtrace: failed to match %s: No probe matches description\n", d)
-			return 1
+			continue
 		}
 		for _, p := range ps {
-			if !seen[p.ID] {
-				seen[p.ID] = true
-				format.ListProbe(out, p.ID, p.Provider, p.Module, p.Function, p.Name)
-				if inv.Verbose {
-					listInfo(out, p)
-				}
+			format.ListProbe(out, p.ID, p.Provider, p.Module, p.Function, p.Name)
+			if inv.Verbose {
+				listInfo(out, p)
 			}
 		}
 	}

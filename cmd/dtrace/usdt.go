@@ -86,17 +86,12 @@ func usdtProbes(inv *Invocation, stderr io.Writer) (string, []usdt.Probe, int) {
 		fmt.Fprintf(stderr, "dtrace: failed to compile script %s: %v\n", script, err)
 		return "", nil, 1
 	}
-	if len(probes) == 0 {
-		fmt.Fprintf(stderr, "dtrace: no probes found in provider definitions of %s\n", script)
-		return "", nil, 1
-	}
 	return script, probes, 0
 }
 
-// link implements -G: an object defining the probes' semaphores, to
-// -o's file or, as DTrace names it, the first script's base name with .d
-// replaced by .o (d.out if it does not end in .d), in the current
-// directory. The operands are the
+// link implements -G: an object defining the probes' semaphores (none
+// for a script that defines no provider), to -o's file or the one
+// linkOutput names. The operands are the
 // program's objects, whose machine the object's must be.
 func link(inv *Invocation, stderr io.Writer) int {
 	script, probes, code := usdtProbes(inv, stderr)
@@ -120,12 +115,8 @@ func link(inv *Invocation, stderr io.Writer) int {
 		return 1
 	}
 	path := inv.Output
-	switch {
-	case path != "":
-	case strings.HasSuffix(script, ".d"):
-		path = filepath.Base(strings.TrimSuffix(script, ".d")) + ".o"
-	default:
-		path = "d.out"
+	if path == "" {
+		path = linkOutput(script)
 	}
 	var b bytes.Buffer
 	if err := usdt.Object(&b, machine, probes); err != nil {
@@ -137,4 +128,14 @@ func link(inv *Invocation, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// linkOutput is where -G writes without -o, as dtrace(1)'s link_prog()
+// names it: a script's name with its .d replaced by .o, in the current
+// directory, or d.out for a script not named .d.
+func linkOutput(script string) string {
+	if base, ok := strings.CutSuffix(script, ".d"); ok {
+		return filepath.Base(base) + ".o"
+	}
+	return "d.out"
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"debug/elf"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -151,5 +152,45 @@ func TestUSDTOutputNames(t *testing.T) {
 		if out, code := run(tt.args...); code != 2 || out != tt.msg {
 			t.Errorf("dtrace %s: exit %d, %q; want exit 2, %q", strings.Join(tt.args, " "), code, out, tt.msg)
 		}
+	}
+}
+
+// TestLinkOutput checks where -G writes without -o, as dtrace(1) names
+// the object: a script's name with .o for .d, in the current directory,
+// else d.out; and that a script defining no provider still gets one,
+// with no semaphores.
+func TestLinkOutput(t *testing.T) {
+	for _, tt := range []struct{ script, want string }{
+		{"sub/prog.d", "prog.o"},
+		{"prog.dd", "d.out"},
+		{"/dev/stdin", "d.out"},
+	} {
+		if got := linkOutput(tt.script); got != tt.want {
+			t.Errorf("linkOutput(%s) = %s, want %s", tt.script, got, tt.want)
+		}
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sub", "prog.d"), []byte("BEGIN { exit(0); }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(dtraceBin, "-G", "-s", "sub/prog.d")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("dtrace -G: %v\n%s", err, out)
+	}
+	f, err := elf.Open(filepath.Join(dir, "prog.o"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	syms, err := f.Symbols()
+	if err != nil && err != elf.ErrNoSymbols {
+		t.Fatal(err)
+	}
+	if len(syms) != 0 {
+		t.Errorf("object of a script without providers defines %v", syms)
 	}
 }

@@ -50,6 +50,34 @@ type ProbeDesc struct {
 	At                               token.Pos
 	Text                             string // as written, e.g. "syscall::read:entry"
 	Provider, Module, Function, Name string
+	// ByID says the description is a number, the identifier of a
+	// probe (as dtrace -l lists it): ID, with the other fields empty.
+	ByID bool
+	ID   uint32
+}
+
+// ProbeSpec says which field a source's probe descriptions end with, as
+// DTrace's dtrace_probespec_t: the fields written are the rightmost ones
+// up to that field, and those after it are empty. dtrace -P, -m and -f
+// give a provider, a module or a function; -n, -i and scripts give
+// descriptions that end with the name.
+type ProbeSpec int
+
+const (
+	SpecName     ProbeSpec = iota // provider:module:function:name
+	SpecFunction                  // provider:module:function
+	SpecModule                    // provider:module
+	SpecProvider                  // provider
+)
+
+// Fields is how many fields a description may have under s.
+func (s ProbeSpec) Fields() int { return 4 - int(s) }
+
+// Plural names what descriptions under s give, as DTrace's messages
+// name them ("probe identifier 4 not permitted when specifying
+// functions").
+func (s ProbeSpec) Plural() string {
+	return [...]string{"names", "functions", "modules", "providers"}[s]
 }
 
 // Clause is `probe-descriptions [/predicate/] { statements }`.

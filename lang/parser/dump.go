@@ -47,6 +47,10 @@ func (d *dumper) node(n ast.Node) {
 	case ast.Expr:
 		d.expr(n)
 	case *ast.ProbeDesc:
+		if n.ByID {
+			d.printf("(ProbeID %d)", n.ID)
+			break
+		}
 		d.printf("(ProbeDesc %s)", n.Text)
 	case *ast.TypeExpr:
 		d.typ(n)

@@ -57,6 +57,15 @@ func ParseFilePSpec(f *token.File, isType func(name string) bool) (*ast.Program,
 	return newParser(f, isType, true).parse(maxErrors)
 }
 
+// ParseFileSpec is ParseFileTypes, or ParseFilePSpec when pspec is set,
+// for a source whose probe descriptions end with the field spec says:
+// the text of dtrace -P, -m or -f.
+func ParseFileSpec(f *token.File, isType func(name string) bool, pspec bool, spec ast.ProbeSpec) (*ast.Program, error) {
+	p := newParser(f, isType, pspec)
+	p.spec = spec
+	return p.parse(maxErrors)
+}
+
 // parseFile parses f, stopping after limit errors; tests lift the limit.
 func parseFile(f *token.File, limit int, isType func(name string) bool) (*ast.Program, error) {
 	return newParser(f, isType, false).parse(limit)
@@ -83,6 +92,7 @@ type parser struct {
 	// isType, if not nil, names the types known without a declaration
 	// (see ParseFileTypes).
 	isType  func(name string) bool
+	spec    ast.ProbeSpec // the field descriptions end with
 	pragmas []*ast.Pragma // #pragma lines met inside the current item
 	macros  []*ast.MacroVar
 

@@ -288,6 +288,71 @@ func TestProbeDescFields(t *testing.T) {
 	}
 }
 
+// TestProbeSpecFields checks how a description fills the fields under
+// each ProbeSpec (dtrace -n, -f, -m, -P), as dtrace_xstr2desc() does:
+// from the right, starting at the field the spec ends with, a leading
+// colon beginning no field.
+func TestProbeSpecFields(t *testing.T) {
+	tests := []struct {
+		spec ast.ProbeSpec
+		text string
+		want string // provider|module|function|name, or the error
+	}{
+		{ast.SpecName, "BEGIN", "|||BEGIN"},
+		{ast.SpecName, ":::BEGIN", "|||BEGIN"},
+		{ast.SpecName, "::::BEGIN", "|||BEGIN"},
+		{ast.SpecName, "a::::BEGIN", `invalid probe description "a::::BEGIN": Overspecified probe description`},
+		{ast.SpecFunction, "read", "||read|"},
+		{ast.SpecFunction, "::read:", "|read||"},
+		{ast.SpecFunction, ":genunix::", "genunix|||"},
+		{ast.SpecFunction, "syscall::read", "syscall||read|"},
+		{ast.SpecFunction, "a:b:c:d", `invalid probe description "a:b:c:d": Overspecified probe description`},
+		{ast.SpecModule, "vmlinux", "|vmlinux||"},
+		{ast.SpecModule, "fbt:vmlinux", "fbt|vmlinux||"},
+		{ast.SpecModule, ":genunix::", `invalid probe description ":genunix::": Overspecified probe description`},
+		{ast.SpecProvider, "syscall", "syscall|||"},
+		{ast.SpecProvider, ":syscall", "syscall|||"},
+		{ast.SpecProvider, "profile:::", `invalid probe description "profile:::": Overspecified probe description`},
+		{ast.SpecName, "2", "(ProbeID 2)"},
+		{ast.SpecName, "0x10", "(ProbeID 16)"},
+		{ast.SpecName, "4294967296", "identifier 4294967296 exceeds maximum probe id"},
+		{ast.SpecFunction, "4", "probe identifier 4 not permitted when specifying functions"},
+		{ast.SpecModule, "4", "probe identifier 4 not permitted when specifying modules"},
+		{ast.SpecProvider, "4", "probe identifier 4 not permitted when specifying providers"},
+	}
+	for _, tt := range tests {
+		prog, err := ParseFileSpec(token.NewFile("", []byte(tt.text)), nil, false, tt.spec)
+		var got string
+		switch {
+		case err != nil:
+			got = errorList(t, err)[0].Msg
+		case prog.Decls[0].(*ast.Clause).Probes[0].ByID:
+			got = DumpProgram(prog)
+			got = got[len("(Clause ") : len(got)-len(" NoBody)")]
+		default:
+			d := prog.Decls[0].(*ast.Clause).Probes[0]
+			got = strings.Join([]string{d.Provider, d.Module, d.Function, d.Name}, "|")
+		}
+		if got != tt.want {
+			t.Errorf("%s under -%s: got %s, want %s", tt.text, tt.spec.Plural(), got, tt.want)
+		}
+	}
+}
+
+// TestProbeIDs checks that a number at the top level is a probe
+// identifier, a clause of its own when descriptions follow it without a
+// comma, as in DTrace's grammar.
+func TestProbeIDs(t *testing.T) {
+	prog, err := ParseFile(token.NewFile("", []byte("2-2 4.56, 7 {}")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "(Clause (ProbeID 2) NoBody)\n(Clause (ProbeDesc -2) NoBody)\n(Clause (ProbeID 4) NoBody)\n(Clause (ProbeDesc .56) (ProbeID 7))"
+	if got := DumpProgram(prog); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
 // TestBodylessClause checks DTrace's rule: dtrace -n BEGIN is fine, a
 // script file with a bare description is not.
 func TestBodylessClause(t *testing.T) {

@@ -1,6 +1,9 @@
 package parser
 
 import (
+	"fmt"
+	"math"
+
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/token"
 )
@@ -38,7 +41,7 @@ func (p *parser) flushPragmas(decls []ast.Decl) []ast.Decl {
 
 func (p *parser) item() ast.Decl {
 	switch p.tok.Kind {
-	case token.PROBE:
+	case token.PROBE, token.INT:
 		return p.clause()
 	case token.INLINE:
 		return p.inlineDecl()
@@ -67,7 +70,7 @@ func (p *parser) clause() *ast.Clause {
 	c := &ast.Clause{At: p.tok.Pos}
 	c.Probes = append(c.Probes, p.probeDesc())
 	for p.got(token.COMMA) {
-		if p.tok.Kind != token.PROBE {
+		if p.tok.Kind != token.PROBE && p.tok.Kind != token.INT {
 			p.syntaxError()
 			break
 		}
@@ -109,18 +112,40 @@ func (p *parser) predicate() ast.Expr {
 	return x
 }
 
-// ProbeDesc = [ [ [ provider ":" ] module ":" ] function ":" ] name .
+// ProbeDesc = [ [ [ provider ":" ] module ":" ] function ":" ] name | int .
+//
+// The fields written are the rightmost of those the source's ProbeSpec
+// allows: under dtrace -m, "a:b" is provider a, module b, and so is
+// ":a:b". A number is a
+// probe identifier, which only a description ending with the name may
+// be; the compiler looks it up.
 func (p *parser) probeDesc() *ast.ProbeDesc {
 	t := p.tok
 	p.next()
 	d := &ast.ProbeDesc{At: t.Pos, Text: t.Text}
+	if t.Kind == token.INT {
+		switch {
+		case t.Value > math.MaxUint32:
+			p.errorAt(t.Pos, "D_PDESC_INVAL", fmt.Sprintf("identifier %d exceeds maximum probe id", t.Value))
+		case p.spec != ast.SpecName:
+			p.errorAt(t.Pos, "D_PDESC_INVAL", fmt.Sprintf("probe identifier %d not permitted when specifying %s", t.Value, p.spec.Plural()))
+		}
+		d.ByID, d.ID = true, uint32(t.Value)
+		return d
+	}
 	fields := splitProbe(t.Text)
-	if len(fields) > 4 {
+	if len(fields) > 1 && fields[0] == "" {
+		// dtrace_xstr2desc() reads the fields from the right, each
+		// with the colon before it, and stops at the start of the
+		// text: a leading colon ends a field, and begins none.
+		fields = fields[1:]
+	}
+	n := p.spec.Fields()
+	if len(fields) > n {
 		p.errorAt(t.Pos, "D_PDESC_INVAL", `invalid probe description "`+t.Text+`": Overspecified probe description`)
 		return d
 	}
-	// Fields count from the right: a lone field is the name.
-	dst := []*string{&d.Provider, &d.Module, &d.Function, &d.Name}[4-len(fields):]
+	dst := []*string{&d.Provider, &d.Module, &d.Function, &d.Name}[n-len(fields) : n]
 	for i, f := range fields {
 		*dst[i] = f
 	}

@@ -13,6 +13,18 @@ func isProbeChar(c byte) bool {
 	return isIdentChar(c) || strings.IndexByte("-.*?[]!\\$`:~", c) >= 0
 }
 
+// scanProbeID scans a probe identifier: at the top level, where a
+// description cannot begin with a digit, DTrace's lexer reads a number
+// as an INT (RGX_INT), which names the probe with that ID. A float is
+// not a number here: "4.56" is the INT 4 and the description ".56".
+func (s *Scanner) scanProbeID() Token {
+	start := s.off
+	s.off = intEnd(s.src, start)
+	t := s.token(token.INT, start, string(s.src[start:s.off]))
+	t.Value = s.intValue(start, t.Text)
+	return t
+}
+
 // scanWord scans a word at the top level: a probe description, or the
 // keyword or type name that begins a declaration.
 func (s *Scanner) scanWord() Token {

@@ -145,7 +145,7 @@ func (s *Scanner) Scan() Token {
 func (s *Scanner) track(t Token) {
 	switch s.mode {
 	case modeTop:
-		s.inList = t.Kind == token.PROBE || (t.Kind == token.COMMA && s.inList)
+		s.inList = t.Kind == token.PROBE || t.Kind == token.INT || (t.Kind == token.COMMA && s.inList)
 		switch t.Kind {
 		case token.QUO:
 			s.mode, s.parens, s.brackets = modePred, 0, 0
@@ -267,6 +267,9 @@ func (s *Scanner) atLineStart(off int) bool {
 
 // scanTop scans a token between top-level items.
 func (s *Scanner) scanTop() Token {
+	if isDigit(s.src[s.off]) {
+		return s.scanProbeID()
+	}
 	if isProbeChar(s.src[s.off]) {
 		return s.scanWord()
 	}

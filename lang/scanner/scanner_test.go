@@ -57,6 +57,12 @@ var scanTests = []struct{ src, want string }{
 	{"a:b:c:d", "PROBE(a:b:c:d)"},
 	{"syscall::[rw]rite:entry", "PROBE(syscall::[rw]rite:entry)"},
 	{"foo", "PROBE(foo)"},
+	// A description cannot begin with a digit: a number there is a
+	// probe identifier, and what follows it another token.
+	{"2", "INT(2=2)"},
+	{"2-2", "INT(2=2) PROBE(-2)"},
+	{"4.56", "INT(4=4) PROBE(.56)"},
+	{"BEGIN, 0x10 {}", "PROBE(BEGIN) , INT(0x10=16) { }"},
 	{"foo* {}", "PROBE(foo*) { }"},
 	{"BEGIN{exit(0)}", "PROBE(BEGIN) { IDENT(exit) ( INT(0=0) ) }"},
 	{"syscall::read:entry, syscall::write:entry /pid == 1/ { }",

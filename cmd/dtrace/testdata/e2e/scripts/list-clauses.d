@@ -1,0 +1,2 @@
+BEGIN { x = 1; }
+END, ERROR { trace(2); }
