@@ -158,15 +158,12 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 	if err != nil {
 		return h.compileError(0, err) // each error names its file
 	}
+	// Each source's flags are the options as its compilation starts,
+	// before its own pragmas.
+	flags := make([]compileFlags, len(h.files))
 	for i, f := range h.files {
-		fl := h.compileFlags()
+		flags[i] = h.compileFlags()
 		if err := h.pragmas(i, f, parsed); err != nil {
-			return err
-		}
-		if i < h.nlibs {
-			continue
-		}
-		if err := h.checkSource(i, parsed.Program(i), args, fl); err != nil {
 			return err
 		}
 	}
@@ -193,6 +190,15 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 		KernelBTF:    h.kernelBTF,
 		KernelSymbol: h.kernelSymbol,
 		ModuleBTF:    ktypes.Module,
+		Parsed: func(i int) error {
+			if i < h.nlibs {
+				return nil
+			}
+			if err := h.checkSource(i, parsed.Program(i), args, flags[i]); err != nil {
+				return err
+			}
+			return nil
+		},
 	}
 	prog, err := compile.CompileParsed(parsed, cfg)
 	if err != nil {
@@ -233,6 +239,10 @@ func (h *Handle) pragmas(i int, f *token.File, parsed *compile.Parsed) error {
 // compileError converts an error of the compiler about file src of
 // h.files, or about the file the error names if that comes later.
 func (h *Handle) compileError(src int, err error) error {
+	var ce *CompileError
+	if errors.As(err, &ce) {
+		return ce // the handle's own (checkSource)
+	}
 	var l compile.ErrorList
 	if errors.As(err, &l) {
 		e := l[0]

@@ -65,6 +65,15 @@ type Config struct {
 	// matched, for typing args[]. Nil means nothing is known: args[]
 	// is refused.
 	ProbeArgs func(*ast.Clause) []DescArgs
+	// Parsed, if set, makes the checks DTrace makes of a source once it
+	// is parsed, before it types the source's clauses (an unreferenced
+	// macro argument, an empty program). It is called for each of the
+	// Sources numbered sources in order, after the source's
+	// declarations are checked, as long as no error has been found: a
+	// declaration's error is one DTrace meets while parsing. The error
+	// it returns ends the check and is Check's error, as it is.
+	Parsed  func(source int) error
+	Sources int
 }
 
 // VarKind says where a variable lives.
@@ -209,6 +218,11 @@ type checker struct {
 
 	pending []pendingPragma // pragmas waiting for their identifier
 
+	// parsedNext is the next source for Config.Parsed, and parsedErr
+	// the error it returned, which ends the check.
+	parsedNext int
+	parsedErr  error
+
 	// memStores are the stores into memory through a pointer, judged
 	// once the alloca pointers are known (alloca.go).
 	memStores []memStore
@@ -263,6 +277,9 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 	c.info.Enumerators = c.enumerators
 	c.macrosDefined(prog.Macros)
 	c.program(prog.Decls)
+	if c.parsedErr != nil {
+		return c.info, c.parsedErr
+	}
 	c.typed = true // what follows checks the typed clauses
 	c.allocaPass()
 	if len(c.errs) == 0 && len(c.cgErrs) > 0 {

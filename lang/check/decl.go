@@ -386,7 +386,7 @@ func (c *checker) defineStruct(te *ast.TypeExpr) Type {
 		l.add(&mem)
 		def.members = append(def.members, mem)
 	}
-	def.Size = roundUp(l.size, l.align)
+	def.Size = roundUp(l.size, max(l.align, 1)) // no alignment without a named member
 	def.Complete = true
 	t.Size = def.Size
 	if !anon {
@@ -543,12 +543,12 @@ func (c *checker) defineEnum(te *ast.TypeExpr) Type {
 		}
 		next = v + 1
 		if seen[e.Name] {
-			c.errorf(e.At, "D_UNKNOWN", "failed to define enumerator '%s': Duplicate member or variable name", e.Name)
+			c.errorf(e.End, "D_UNKNOWN", "failed to define enumerator '%s': Duplicate member or variable name", e.Name)
 			continue
 		}
 		seen[e.Name] = true
 		if _, _, found := c.globalIdent(e.Name); found {
-			c.errorf(e.At, "D_DECL_IDRED", "identifier redeclared: %s", e.Name)
+			c.errorf(e.End, "D_DECL_IDRED", "identifier redeclared: %s", e.Name)
 			continue
 		}
 		c.enums[e.Name] = enumConst{t: t, v: v, at: e.At}
@@ -565,11 +565,11 @@ func (c *checker) enumValue(e *ast.Enumerator, next int64) (int64, bool) {
 	}
 	v, ok := c.declConst(e.Value)
 	if !ok {
-		c.errorf(e.Value.Pos(), "D_DECL_ENCONST", "enumerator '%s' must be assigned to an integral constant expression", e.Name)
+		c.errorf(e.End, "D_DECL_ENCONST", "enumerator '%s' must be assigned to an integral constant expression", e.Name)
 		return 0, false
 	}
 	if v > math.MaxInt32 || v < math.MinInt32 {
-		c.errorf(e.Value.Pos(), "D_DECL_ENOFLOW", "enumerator '%s' value overflows INT_MAX (%d)", e.Name, math.MaxInt32)
+		c.errorf(e.End, "D_DECL_ENOFLOW", "enumerator '%s' value overflows INT_MAX (%d)", e.Name, math.MaxInt32)
 		return 0, false
 	}
 	return v, true

@@ -277,9 +277,12 @@ func (p *parser) param() *ast.Param {
 	return prm
 }
 
-// StructBody = "{" { MemberDecl } "}" .
+// StructBody = "{" MemberDecl { MemberDecl } "}" .
 func (p *parser) structBody() []*ast.Member {
 	p.next()
+	if p.tok.Kind == token.RBRACE {
+		p.syntaxError() // D has no empty struct or union
+	}
 	members := []*ast.Member{}
 	for p.tok.Kind != token.RBRACE && p.tok.Kind != token.EOF {
 		n, n0 := p.ntok, p.nerr
@@ -321,12 +324,15 @@ func (p *parser) memberDecl() []*ast.Member {
 	return members
 }
 
-// EnumBody = "{" Enumerator { "," Enumerator } [ "," ] "}" .
+// EnumBody = "{" Enumerator { "," Enumerator } "}" .
 // Enumerator = ident [ "=" CondExpr ] .
+//
+// As in DTrace's grammar, an enum has an enumerator, and no comma
+// follows the last.
 func (p *parser) enumBody() []*ast.Enumerator {
 	p.next()
 	enums := []*ast.Enumerator{}
-	for p.tok.Kind != token.RBRACE {
+	for {
 		if p.tok.Kind != token.IDENT {
 			p.syntaxError()
 			return enums
@@ -336,6 +342,7 @@ func (p *parser) enumBody() []*ast.Enumerator {
 		if p.got(token.ASSIGN) {
 			e.Value = p.condExpr()
 		}
+		e.End = p.tok.Pos
 		enums = append(enums, e)
 		if !p.got(token.COMMA) {
 			break

@@ -36,6 +36,23 @@ enum tagneg { TAGNEG = -2147483648 };
 enum tagdupe { TAGD1, TAGD1 };		/* ERROR D_UNKNOWN "failed to define enumerator 'TAGD1': Duplicate member or variable name" */
 enum tagbi { timestamp };		/* ERROR D_DECL_IDRED "identifier redeclared: timestamp" */
 
+/*
+ * DTrace defines an enumerator once it has read the token after it, and
+ * reports the enumerator's errors on that token's line.
+ */
+enum tagnext {
+	TAGNEXTBIG = -2147483649
+};					/* ERROR D_DECL_ENOFLOW "enumerator 'TAGNEXTBIG' value overflows INT_MAX (2147483647)" */
+enum tagnext2 {
+	TAGNEXT1 = 1,
+	TAGNEXT1
+};					/* ERROR D_UNKNOWN "failed to define enumerator 'TAGNEXT1': Duplicate member or variable name" */
+enum tagnext3 {
+	TAGNEXT2 = "x"
+	, TAGNEXT3			/* ERROR D_DECL_ENCONST "enumerator 'TAGNEXT2' must be assigned to an integral constant expression" */
+};
+struct tagempty { int :0; };
+
 static int tagstatic;			/* ERROR D_DECL_BADCLASS "specified storage class not appropriate in D" */
 int tagarr[];				/* ERROR D_DECL_ARRNULL "array declaration requires array dimension or tuple signature: tagarr" */
 this int tagloc[int];			/* ERROR D_DECL_LOCASSC "associative arrays may not be declared as local variables: tagloc" */

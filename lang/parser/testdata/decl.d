@@ -8,6 +8,11 @@ struct foo { int a b; };		/* ERROR "syntax error near \"b; };" */
 struct foo { int a; } y z;		/* ERROR "syntax error near \"z;" */
 enum e { 1 };				/* ERROR "syntax error near \"1\"" */
 enum e { A B };				/* ERROR "syntax error near \"B };" */
+enum e { A, };				/* ERROR "syntax error near \"}\"" */
+enum e { };				/* ERROR "syntax error near \"}\"" */
+struct s { };				/* ERROR "syntax error near \"}\"" */
+union u {				/* a body of no members, over lines */
+};					/* ERROR "syntax error near \"}\"" */
 inline int x;				/* ERROR "syntax error near \";\"" */
 inline int x = ;			/* ERROR "syntax error near \";\"" */
 translator a < b > { };			/* ERROR "syntax error near \">\"" */
