@@ -413,7 +413,8 @@ func (c *checker) call(e *ast.CallExpr) Type {
 	// nothing does is it an error, and a later one: DTrace finds it
 	// when generating code, after the whole program has been checked.
 	kind := ""
-	if _, ok := actionNames[e.Fun.Name]; ok {
+	_, act := actionNames[e.Fun.Name]
+	if _, ok := unimplementedActs[e.Fun.Name]; act || ok {
 		kind = "tracing function"
 	}
 	if _, ok := aggFuncs[e.Fun.Name]; ok {
@@ -436,6 +437,7 @@ func (c *checker) isFunction(name string) bool {
 	}
 	_, subr := subrs[name]
 	_, act := actionNames[name]
+	_, unimpl := unimplementedActs[name]
 	_, agg := aggFuncs[name]
-	return subr || act || agg || isStackFunc(name)
+	return subr || act || unimpl || agg || isStackFunc(name)
 }

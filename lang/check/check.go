@@ -374,6 +374,10 @@ func (c *checker) exprStmt(x ast.Expr) {
 			c.action(x)
 			return
 		}
+		if params, ok := unimplementedActs[x.Fun.Name]; ok && !c.hidden(x.Fun.Name) {
+			c.unimplementedAct(x, params)
+			return
+		}
 	case *ast.AssignExpr:
 		if a, ok := x.X.(*ast.AggExpr); ok {
 			c.aggregate(x, a)

@@ -50,3 +50,9 @@ syscall::read:entry
 /execname/			/* checked at the "}", once DTrace has the whole clause */
 {
 }				/* ERROR D_PRED_SCALAR "predicate result must be of scalar type" */
+
+/* An action godtrace lacks: its prototype is checked, then it is refused. */
+BEGIN
+{
+	pcap(0, 1);		/* ERROR D_UNKNOWN "pcap( ) is not supported yet" */
+}
