@@ -50,3 +50,16 @@ BEGIN
 	h = xlate<taginfo_t>(curthread->mm).pid;	/* ERROR D_XLATE_NONE "cannot translate from \"struct mm_struct *\" to \"taginfo_t\"" */
 	g = xlate<int>(pid);			/* ERROR D_XLATE_NONE "cannot translate from \"pid_t\" to \"int\"" */
 }
+
+/*
+ * A translated char array is typed as its output member is declared,
+ * whatever string its expression computes: its bounds hold, and an
+ * index outside them is found before the member's writability.
+ */
+BEGIN
+{
+	i = xlate<taginfo_t>(curthread).fname[15];
+	j = xlate<taginfo_t>(curthread).fname[16];	/* ERROR D_ARR_BOUNDS "index outside array bounds: 16, max is 16" */
+	xlate<taginfo_t *>(curthread)->fname[16] = 'a';	/* ERROR D_ARR_BOUNDS "index outside array bounds: 16, max is 16" */
+	xlate<taginfo_t *>(curthread)->fname[0] = 'a';	/* ERROR D_OP_WRITE "operator = can only be applied to a writable variable" */
+}
