@@ -536,10 +536,10 @@ func (c *checker) cast(e *ast.CastExpr) Type {
 	if !ok || x.Kind == Invalid {
 		return TypeInvalid
 	}
-	if _, isXlate := ast.Unparen(e.X).(*ast.XlateExpr); isXlate && x.Kind == Pointer && t.Kind != Void {
+	if name, dyn := c.translatedName(e.X, x); dyn && x.Kind == Pointer && t.Kind != Void {
 		// A translated pointer is dynamic: only its members may be
 		// used, so it cannot become another type (dt_cook_op2).
-		c.errorf(e.At, "D_CAST_INVAL", "invalid cast expression: \"pointer to translated data\" to \"%s\"", typeName(t))
+		c.errorf(e.At, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", name, typeName(t))
 		return TypeInvalid
 	}
 	switch {

@@ -247,12 +247,12 @@ BEGIN
  * never both; only alloca() memory may be stored into; bcopy() and
  * copyinto() copy only into it.
  */
-BEGIN
+BEGIN					/* ERROR D_ALLOCA_INCOMPAT "am: cannot reuse the same identifier for both alloca and non-alloca allocations" */
 {
 	am = (char *)alloca(4);
 	am[0] = 'x';
 	am = 0;
-	am = (char *)arg0;		/* ERROR D_ALLOCA_INCOMPAT "am: cannot reuse the same identifier for both alloca and non-alloca allocations" */
+	am = (char *)arg0;		/* DTrace finds it generating code, at the clause's line */
 	an = (char *)alloca(4);
 	an = an == NULL ? (char *)8 : an;	/* ERROR D_ALLOCA_INCOMPAT "ternary conditional with alloca and non-alloca branches cannot be assigned to a variable" */
 	trace(an == NULL ? (char *)8 : an);
@@ -267,9 +267,9 @@ BEGIN
 	ap2 = (long *)arg0;
 }
 
-BEGIN
+BEGIN					/* ERROR D_ALLOCA_INCOMPAT "ap2: cannot reuse the same identifier for both alloca and non-alloca allocations" */
 {
-	ap2 = (long *)alloca(8);	/* ERROR D_ALLOCA_INCOMPAT "ap2: cannot reuse the same identifier for both alloca and non-alloca allocations" */
+	ap2 = (long *)alloca(8);
 }
 
 BEGIN
