@@ -515,6 +515,9 @@ func (c *checker) varDecl(d *ast.VarDecl) {
 		return
 	}
 	for _, n := range d.Names {
+		if !c.unscopedName(n.At, "a declaration", n.Name) {
+			continue
+		}
 		t, ok := c.declarator(base, n)
 		if !ok {
 			continue
@@ -533,6 +536,18 @@ func (c *checker) varDecl(d *ast.VarDecl) {
 			c.varDeclarator(class, t, n)
 		}
 	}
+}
+
+// unscopedName reports whether a name being declared is free of D's
+// scoping operator, which names kernel symbols and types, not D's own;
+// what names the kind of name declared ("a declaration", "a member",
+// "an enumerator").
+func (c *checker) unscopedName(at token.Pos, what, name string) bool {
+	if !strings.Contains(name, "`") {
+		return true
+	}
+	c.errorf(at, "D_DECL_SCOPE", "D scoping operator may not be used in %s name (%s)", what, name)
+	return false
 }
 
 // externDecl declares a kernel symbol, as DTrace's extern declarations

@@ -17,10 +17,22 @@ type enumConst struct {
 
 func (c *checker) typeDecl(d *ast.TypeDecl) {
 	base, ok := c.typeExpr(d.Type)
-	if !ok || !d.Typedef {
+	if !ok {
+		return
+	}
+	if len(d.Names) == 0 && !isTag(d.Type.Name) && d.Type.Name != "struct" && d.Type.Name != "union" && d.Type.Name != "enum" {
+		// int; (extern int;, typedef int;) declares no name, and, no
+		// struct, union or enum, no type either (dt_node_decl).
+		c.errorf(d.At, "D_DECL_USELESS", "useless declaration")
+		return
+	}
+	if !d.Typedef {
 		return // a struct, union or enum definition standing alone
 	}
 	for _, n := range d.Names {
+		if !c.unscopedName(n.At, "a declaration", n.Name) {
+			continue
+		}
 		t, ok := c.declarator(base, n)
 		if !ok {
 			continue
@@ -408,7 +420,7 @@ func (c *checker) structMember(def *StructDef, m *ast.Member) (Member, bool) {
 	if ok && m.Decl != nil {
 		mt, ok = c.declarator(mt, m.Decl)
 	}
-	if !ok {
+	if !ok || !c.unscopedName(m.At, "a member", name) {
 		return Member{}, false
 	}
 	if m.Decl != nil && len(m.Decl.Keys) > 0 {
@@ -537,6 +549,9 @@ func (c *checker) defineEnum(te *ast.TypeExpr) Type {
 	next := int64(0)
 	seen := map[string]bool{}
 	for _, e := range te.Enums {
+		if !c.unscopedName(e.End, "an enumerator", e.Name) {
+			continue
+		}
 		v, ok := c.enumValue(e, next)
 		if !ok {
 			continue

@@ -53,6 +53,14 @@ enum tagnext3 {
 };
 struct tagempty { int :0; };
 
+int;					/* ERROR D_DECL_USELESS "useless declaration" */
+extern unsigned long;			/* ERROR D_DECL_USELESS "useless declaration" */
+typedef tagulong_t;			/* ERROR D_DECL_USELESS "useless declaration" */
+struct tagpair;
+int `tagscoped;				/* ERROR D_DECL_SCOPE "D scoping operator may not be used in a declaration name (`tagscoped)" */
+typedef int vmlinux`tagscoped_t;	/* ERROR D_DECL_SCOPE "D scoping operator may not be used in a declaration name (vmlinux`tagscoped_t)" */
+struct tagscope { int a`b; };		/* ERROR D_DECL_SCOPE "D scoping operator may not be used in a member name (a`b)" */
+enum tagscope { TAG`S };		/* ERROR D_DECL_SCOPE "D scoping operator may not be used in an enumerator name (TAG`S)" */
 static int tagstatic;			/* ERROR D_DECL_BADCLASS "specified storage class not appropriate in D" */
 int tagarr[];				/* ERROR D_DECL_ARRNULL "array declaration requires array dimension or tuple signature: tagarr" */
 this int tagloc[int];			/* ERROR D_DECL_LOCASSC "associative arrays may not be declared as local variables: tagloc" */

@@ -156,6 +156,10 @@ BEGIN
 	f25 = i ? trace(1) : trace(2);	/* ERROR D_OP_ACT "action cannot be used in a conditional context" */
 	f26 = (trace(1), 2);	/* ERROR D_OP_ACT "operator , operands cannot be actions" */
 	f27 = i ? trace(1) : 2;	/* ERROR D_OP_INCOMPAT "operator ?: operands must have compatible types" */
+	f28 = i ? printf("x") : trace();	/* ERROR D_PROTO_LEN "trace( ) prototype mismatch: 0 args passed, 1 expected" */
+	f29 = i ? printf() : 2;		/* ERROR D_PROTO_LEN "printf( ) prototype mismatch: 0 args passed, at least 1 expected" */
+	f30 = s ? stack(1, 2) : 2;	/* ERROR D_PROTO_LEN "stack( ) prototype mismatch: 2 args passed, at most 1 expected" */
+	f31 = i ? exit(nosuchvar) : 2;	/* ERROR D_IDENT_UNDEF "failed to resolve nosuchvar: Unknown variable name" */
 	f22 = self->sa;		/* ERROR D_PROTO_LEN "sa[ ] prototype mismatch: 0 keys passed, 1 expected" */
 	f28 = tagsq[1, 2];	/* ERROR D_PROTO_LEN "tagsq[ ] prototype mismatch: 2 keys passed, 1 expected" */
 	f29 = tagsq["x"];	/* ERROR D_PROTO_ARG "tagsq[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string" */

@@ -1,7 +1,5 @@
 /* Errors in top-level declarations. */
 int x = 5;				/* ERROR "syntax error near \"=\"" */
-int;					/* ERROR "syntax error near \";\"" */
-typedef int;				/* ERROR "syntax error near \";\"" */
 int 5;					/* ERROR "syntax error near \"5\"" */
 self self int x;			/* ERROR "only one storage class allowed in a declaration" */
 struct foo { int a b; };		/* ERROR "syntax error near \"b; };" */
