@@ -8,10 +8,10 @@ import (
 // program checks each source in turn, as DTrace compiles each D library
 // and program file on its own (dt_compile): the parser processes every
 // declaration, pragma, inline and translator as it reads them, then the
-// pragmas still waiting for their identifier are reported, the source
-// as a whole is checked (Config.Parsed), and only then are the clauses
-// cooked, in order. So a declaration after a clause
-// already holds when the clause is checked.
+// pragmas still waiting for their identifier are reported, the source as
+// a whole is checked (Config.Parsed), and only then are the clauses
+// cooked, in order. So a declaration after a clause already holds when
+// the clause is checked.
 func (c *checker) program(decls []ast.Decl) {
 	for len(decls) > 0 {
 		src := c.source(decls[0].Pos())

@@ -8,11 +8,9 @@ typedef int tagulong_t;			/* ERROR D_DECL_IDRED "typedef redeclared: tagulong_t"
 
 enum tagcolor { TAGRED, TAGGREEN };
 enum tagshade { TAGRED };		/* ERROR D_DECL_IDRED "identifier redeclared: TAGRED" */
-enum tagcolor { TAGBLUE };		/* ERROR D_DECL_TYPERED "type redeclared: enum tagcolor" */
 enum tagbad { TAGX = "x" };		/* ERROR D_DECL_ENCONST "enumerator 'TAGX' must be assigned to an integral constant expression" */
 
 struct tagpair { int a; int b; };
-struct tagpair { int c; };		/* ERROR D_DECL_TYPERED "type redeclared: struct tagpair" */
 struct tagfwd;
 struct tagbad1 { struct tagfwd f; };	/* ERROR D_DECL_INCOMPLETE "incomplete struct/union/enum struct tagfwd: f" */
 struct tagbad2 { int x:40; };		/* ERROR D_DECL_BFSIZE "bit-field too big for type: x" */
