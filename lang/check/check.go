@@ -337,13 +337,44 @@ func (c *checker) clause(cl *ast.Clause) {
 	if retry {
 		c.errs = c.errs[:n]
 	}
+	n = len(c.errs)
 	t := c.expr(cl.Pred)
+	c.atPredicateEnd(cl, c.errs[n:])
 	if !t.IsScalar() && t.Kind != Invalid {
 		c.errorf(cl.Rbrace, "D_PRED_SCALAR", "predicate result must be of scalar type")
 	}
 	if retry {
 		c.acts = clauseActs{}
 		c.stmts(cl.Body)
+	}
+}
+
+// atPredicateEnd moves to the clause's "{" the errors reported at an
+// operator of the predicate that ends with it: DTrace's lexer reads past
+// the closing "/" to the "{" to tell it from a division, and an operator
+// is a parse node, with its line, only once the token after its operands
+// is read.
+func (c *checker) atPredicateEnd(cl *ast.Clause, errs ErrorList) {
+	if !cl.Lbrace.IsValid() {
+		return
+	}
+	ending := map[token.Pos]bool{}
+	for e := cl.Pred; e != nil; {
+		switch x := e.(type) {
+		case *ast.BinaryExpr:
+			ending[x.OpPos] = true
+			e = x.Y
+		case *ast.UnaryExpr:
+			ending[x.At] = true
+			e = x.X
+		default:
+			e = nil
+		}
+	}
+	for _, err := range errs {
+		if ending[err.Pos] {
+			err.Pos = cl.Lbrace
+		}
 	}
 }
 

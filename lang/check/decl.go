@@ -247,7 +247,7 @@ func (c *checker) typeExpr(te *ast.TypeExpr) (Type, bool) {
 	default:
 		var ok bool
 		if t, ok = c.namedType(te.Name); !ok {
-			c.errorf(te.At, "D_UNKNOWN", "failed to resolve type %s: Unknown type name", te.Name)
+			c.errorf(te.At, "D_UNKNOWN", "failed to resolve type %s: Unknown type name", lookupName(te.Name))
 			return TypeInvalid, false
 		}
 	}
@@ -308,6 +308,57 @@ func (c *checker) namedType(name string) (Type, bool) {
 		return c.forwardTag(name), true
 	}
 	return TypeInvalid, false
+}
+
+// lookupName is the name DTrace looks a type written with C's type words
+// up by, as dt_decl_type() builds it: signed or unsigned, short, long or
+// long long, each with a space after it, then the base type, left out
+// after short or long if it is an integer type ("short long " for long
+// short). Other names are as written.
+func lookupName(name string) string {
+	var signed, unsigned, short bool
+	longs := 0
+	base := ""
+	for _, w := range strings.Fields(name) {
+		switch w {
+		case "signed":
+			signed = true
+		case "unsigned":
+			unsigned = true
+		case "short":
+			short = true
+		case "long":
+			longs++
+		case "char", "int", "float", "double", "void":
+			if base != "" {
+				return name
+			}
+			base = w
+		default:
+			return name
+		}
+	}
+	if longs > 2 {
+		return name
+	}
+	var b strings.Builder
+	for _, a := range []struct {
+		on   bool
+		word string
+	}{{signed, "signed "}, {unsigned, "unsigned "}, {short, "short "}, {longs == 1, "long "}, {longs == 2, "long long "}} {
+		if a.on {
+			b.WriteString(a.word)
+		}
+	}
+	sized := short || longs > 0
+	integer := base == "" || base == "char" || base == "int"
+	switch {
+	case base == "" && b.Len() == 0:
+		b.WriteString("int")
+	case base != "" && !(integer && sized):
+		b.WriteString(base)
+	}
+	return b.String()
 }
 
 // isTag reports whether name is a struct, union or enum tag.

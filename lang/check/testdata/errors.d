@@ -56,3 +56,21 @@ BEGIN
 {
 	pcap(0, 1);		/* ERROR D_UNKNOWN "pcap( ) is not supported yet" */
 }
+
+/* An operator ending the predicate is on the line of the "{": DTrace's lexer reads to it past the "/". */
+BEGIN
+/"a" & 1/
+{				/* ERROR D_OP_INT "operator & requires operands of integral type" */
+}
+BEGIN
+/1 + -"a"/
+{				/* ERROR D_OP_ARITH "operator - requires an operand of arithmetic type" */
+}
+BEGIN
+/nosuchvar + 1/			/* ERROR D_IDENT_UNDEF "failed to resolve nosuchvar: Unknown variable name" */
+{
+}
+BEGIN
+/("a" | 1)/			/* ERROR D_OP_INT "operator | requires operands of integral type" */
+{
+}

@@ -136,6 +136,13 @@ BEGIN
 	tagz = offsetof(struct tagpair, c);	/* ERROR D_UNKNOWN "failed to determine offset of c: Member name not found" */
 }
 
+/* DTrace looks C's type words up in its own order, short before long. */
+BEGIN
+{
+	tagt1 = (long short)0;		/* ERROR D_UNKNOWN "failed to resolve type short long : Unknown type name" */
+	tagt2 = (short unsigned long int)0;	/* ERROR D_UNKNOWN "failed to resolve type unsigned short long : Unknown type name" */
+}
+
 /* Declared after the clause that uses it, which DTrace checks later. */
 int tagorder;
 

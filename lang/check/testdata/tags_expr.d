@@ -190,8 +190,8 @@ syscall::read:entry
 
 /* DTrace checks the actions before the predicate: x is an int there. */
 syscall::write:entry
-/tagpx == "a"/			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" == \"string\"" */
-{
+/tagpx == "a"/			/* DTrace's lexer reads past the "/" to the "{": the == is there */
+{					/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" == \"string\"" */
 	tagpx = 1;
 }
 
@@ -256,7 +256,7 @@ BEGIN					/* ERROR D_ALLOCA_INCOMPAT "am: cannot reuse the same identifier for b
 	am = (char *)alloca(4);
 	am[0] = 'x';
 	am = 0;
-	am = (char *)arg0;		/* DTrace finds it generating code, at the clause's line */
+	am = (char *)arg0;		/* found generating code, at the clause's line */
 	an = (char *)alloca(4);
 	an = an == NULL ? (char *)8 : an;	/* ERROR D_ALLOCA_INCOMPAT "ternary conditional with alloca and non-alloca branches cannot be assigned to a variable" */
 	trace(an == NULL ? (char *)8 : an);
