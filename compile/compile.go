@@ -74,6 +74,10 @@ type Config struct {
 	// check.Config.
 	KernelSymbol func(module, name string) (check.KernelSymbol, error)
 	ModuleBTF    func(module string) (*btf.Spec, error)
+	// Parsed makes the caller's checks of file i once it is parsed and
+	// its declarations are checked, before its clauses; an error it
+	// returns is the compilation's, as it is. See check.Config.Parsed.
+	Parsed func(i int) error
 }
 
 // ErrorList is the set of compile errors, each at a D source line.
@@ -213,7 +217,8 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 		Version: cfg.Version,
 		Line:    func(p token.Pos) int { return errorAt(files, p, "", "").Line },
 		Library: func(p token.Pos) bool { return fileOf(files, p) < cfg.Libraries },
-		Source:  func(p token.Pos) int { return fileOf(files, p) }}
+		Source:  func(p token.Pos) int { return fileOf(files, p) },
+		Parsed:  cfg.Parsed, Sources: len(files)}
 	ccfg.KernelBTF, ccfg.KernelSymbol, ccfg.ModuleBTF = cfg.KernelBTF, cfg.KernelSymbol, cfg.ModuleBTF
 	c := &compiler{cfg: cfg, files: files, strs: map[string]int{}, vars: map[*check.Var]varLoc{},
 		prog: &spec.Program{}}

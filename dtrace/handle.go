@@ -78,23 +78,26 @@ type Handle struct {
 	profile *profile.Provider
 	cpu     int           // the cpu option when compiled: the only CPU probes fire on, -1 for any
 	files   []*token.File // the libraries, then the sources
-	nlibs   int           // how many of files are libraries
-	prog    *spec.Program
-	objs    *load.Objects
-	rd      *ringbuf.Reader
-	arena   arena           // what records are read into
-	dec     consume.Decoder // decodes the records read
-	printed map[int]bool    // aggregations printed by printa
-	filled  map[int]bool    // keyless aggregations that have held a value
-	normal  map[int]uint64  // normalize() factors
-	ksyms   *ksym.Table     // the kernel's symbols, read when first needed
-	fmtEnv  *format.Env     // what printf needs to name symbols
-	procs   *procSyms       // user symbols for ustack(), read when first needed
-	status  int             // exit() status
-	done    bool            // exit() was called
-	specs   *specStatus     // speculations, for a program with any
-	drops   dropStatus      // the drop counts reported so far
-	bufs    *principal      // the principal buffers (principal.go)
+	// srcFlags are the options as each file's compilation started,
+	// before its own pragmas (see checkSource).
+	srcFlags []compileFlags
+	nlibs    int // how many of files are libraries
+	prog     *spec.Program
+	objs     *load.Objects
+	rd       *ringbuf.Reader
+	arena    arena           // what records are read into
+	dec      consume.Decoder // decodes the records read
+	printed  map[int]bool    // aggregations printed by printa
+	filled   map[int]bool    // keyless aggregations that have held a value
+	normal   map[int]uint64  // normalize() factors
+	ksyms    *ksym.Table     // the kernel's symbols, read when first needed
+	fmtEnv   *format.Env     // what printf needs to name symbols
+	procs    *procSyms       // user symbols for ustack(), read when first needed
+	status   int             // exit() status
+	done     bool            // exit() was called
+	specs    *specStatus     // speculations, for a program with any
+	drops    dropStatus      // the drop counts reported so far
+	bufs     *principal      // the principal buffers (principal.go)
 	// kernelBTF gives the kernel's types, loaded when a program first
 	// needs them (ktypes.Spec; tests give others).
 	kernelBTF func() (*btf.Spec, error)
@@ -167,7 +170,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 	// the program was compiled with.
 	h.cpu = max(int(h.Options.Int("cpu")), -1)
 	h.profile.SetCPU(h.cpu)
-	prog, err := compile.CompileParsed(parsed, h.config(args))
+	prog, err := compile.CompileParsed(parsed, h.config(args, parsed))
 	if err != nil {
 		return h.compileError(0, err) // each error names its file
 	}
@@ -195,7 +198,14 @@ func (h *Handle) Describe(srcs []Source, args []string) ([]provider.Desc, error)
 	if err != nil {
 		return nil, err
 	}
-	descs, err := compile.Describe(parsed, h.config(args))
+	// Nothing is checked past the descriptions, so the sources' own
+	// checks are made here.
+	for i := range h.files {
+		if err := h.checkParsed(parsed, i, args); err != nil {
+			return nil, err
+		}
+	}
+	descs, err := compile.Describe(parsed, h.config(args, parsed))
 	if err != nil {
 		return nil, h.compileError(0, err)
 	}
@@ -228,23 +238,35 @@ func (h *Handle) parse(srcs []Source, args []string) (*compile.Parsed, error) {
 	if err != nil {
 		return nil, h.compileError(0, err) // each error names its file
 	}
+	// Each source's flags are the options as its compilation starts,
+	// before its own pragmas.
+	h.srcFlags = make([]compileFlags, len(h.files))
 	for i, f := range h.files {
-		fl := h.compileFlags()
+		h.srcFlags[i] = h.compileFlags()
 		if err := h.pragmas(i, f, parsed); err != nil {
-			return nil, err
-		}
-		if i < h.nlibs {
-			continue
-		}
-		if err := h.checkSource(i, parsed.Program(i), args, fl); err != nil {
 			return nil, err
 		}
 	}
 	return parsed, nil
 }
 
-// config is the compiler's configuration from the handle's options.
-func (h *Handle) config(args []string) compile.Config {
+// checkParsed makes DTrace's checks of source i of parsed as a whole
+// (see checkSource in program.go), with the options its compilation
+// started with; libraries have none.
+func (h *Handle) checkParsed(parsed *compile.Parsed, i int, args []string) error {
+	if i < h.nlibs {
+		return nil
+	}
+	// checkSource's *CompileError: a nil one must be a nil error.
+	if err := h.checkSource(i, parsed.Program(i), args, h.srcFlags[i]); err != nil {
+		return err
+	}
+	return nil
+}
+
+// config is the compiler's configuration from the handle's options,
+// for the sources parsed.
+func (h *Handle) config(args []string, parsed *compile.Parsed) compile.Config {
 	return compile.Config{
 		Registry:     h.reg,
 		StrSize:      int(h.Options.Size("strsize")),
@@ -271,6 +293,7 @@ func (h *Handle) config(args []string) compile.Config {
 		KernelBTF:    h.kernelBTF,
 		KernelSymbol: h.kernelSymbol,
 		ModuleBTF:    ktypes.Module,
+		Parsed:       func(i int) error { return h.checkParsed(parsed, i, args) },
 	}
 }
 
@@ -328,6 +351,10 @@ func (h *Handle) pragmas(i int, f *token.File, parsed *compile.Parsed) error {
 // compileError converts an error of the compiler about file src of
 // h.files, or about the file the error names if that comes later.
 func (h *Handle) compileError(src int, err error) error {
+	var ce *CompileError
+	if errors.As(err, &ce) {
+		return ce // the handle's own (checkSource)
+	}
 	var l compile.ErrorList
 	if errors.As(err, &l) {
 		e := l[0]

@@ -41,6 +41,13 @@ func TestSourceChecks(t *testing.T) {
 			line: 1, tag: "D_MACRO_UNDEF", msg: "macro argument $2 is not defined"},
 		{name: "m.d", text: "", args: []string{"a"}, line: 1,
 			tag: "D_MACRO_UNUSED", msg: "extraneous argument 'a' ($1 is not referenced)"},
+		// A declaration's error comes first: DTrace meets it while it
+		// parses the source, before these checks.
+		{name: "d.d", text: "enum e {\n\tbig = 2147483648\n};\n", line: 3,
+			tag: "D_DECL_ENOFLOW", msg: "enumerator 'big' value overflows INT_MAX (2147483647)"},
+		{name: "d.d", text: "struct s { int a; char a; };\n", args: []string{"a"}, line: 1,
+			tag: "D_UNKNOWN", msg: "failed to define member 'a': Duplicate member or variable name"},
+		{name: "d.d", text: "struct s { int a; };\nstruct t { int a; };\n", line: 3, tag: "D_EMPTY", msg: "empty D program translation unit"},
 	}
 	for _, tt := range tests {
 		h, err := dtrace.Open()

@@ -237,6 +237,9 @@ type Enumerator struct {
 	At    token.Pos
 	Name  string
 	Value Expr // nil when implicit
+	// End is the token after it, "," or "}": DTrace's parser defines
+	// the enumerator, and reports its errors, once it has read that.
+	End token.Pos
 }
 
 // ---- statements

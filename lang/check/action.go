@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/spec"
@@ -36,6 +37,21 @@ var actionNames = map[string]spec.ActionKind{
 	"usym": spec.ActSymbol, "ufunc": spec.ActSymbol, "uaddr": spec.ActSymbol, "umod": spec.ActSymbol,
 	"func": spec.ActSymbol, "sym": spec.ActSymbol, "mod": spec.ActSymbol,
 	"tracemem": spec.ActTracemem, "print": spec.ActPrint, "setopt": spec.ActSetopt,
+}
+
+// actionArity is how many arguments each action's prototype (dt_open.c)
+// takes, at least and at most, for an action cooked as an operand. Its
+// own rules check a statement's.
+var actionArity = map[string][2]int{
+	"trace": {1, 1}, "printf": {1, math.MaxInt}, "exit": {1, 1}, "printa": {1, math.MaxInt},
+	"clear": {1, 1}, "trunc": {1, 2}, "normalize": {2, 2}, "denormalize": {1, 1},
+	"stack": {0, 1}, "ustack": {0, 2}, "jstack": {0, 2},
+	"speculate": {1, 1}, "commit": {1, 1}, "discard": {1, 1},
+	"raise": {1, 1}, "stop": {0, 0}, "chill": {1, 1}, "system": {1, math.MaxInt},
+	"freopen": {1, math.MaxInt}, "ftruncate": {0, 0}, "panic": {0, 0}, "breakpoint": {0, 0},
+	"usym": {1, 1}, "ufunc": {1, 1}, "uaddr": {1, 1}, "umod": {1, 1},
+	"func": {1, 1}, "sym": {1, 1}, "mod": {1, 1},
+	"tracemem": {2, 3}, "print": {1, 1}, "setopt": {1, 2},
 }
 
 // action checks an action call. As in DTrace, the arguments are first
@@ -413,7 +429,8 @@ func (c *checker) call(e *ast.CallExpr) Type {
 	// nothing does is it an error, and a later one: DTrace finds it
 	// when generating code, after the whole program has been checked.
 	kind := ""
-	if _, ok := actionNames[e.Fun.Name]; ok {
+	_, act := actionNames[e.Fun.Name]
+	if _, ok := unimplementedActs[e.Fun.Name]; act || ok {
 		kind = "tracing function"
 	}
 	if _, ok := aggFuncs[e.Fun.Name]; ok {
@@ -436,6 +453,7 @@ func (c *checker) isFunction(name string) bool {
 	}
 	_, subr := subrs[name]
 	_, act := actionNames[name]
+	_, unimpl := unimplementedActs[name]
 	_, agg := aggFuncs[name]
-	return subr || act || agg || isStackFunc(name)
+	return subr || act || unimpl || agg || isStackFunc(name)
 }

@@ -125,6 +125,10 @@ func (c *checker) aggKeys(a *ast.AggExpr) ([]Type, bool) {
 			c.errorf(k.Pos(), "D_KEY_TYPE", "%s expression may not be used as aggregation index: key #%d", keys[i], i+1)
 			return nil, false
 		}
+		if name, dyn := c.translatedName(k, keys[i]); dyn {
+			c.errorf(k.Pos(), "D_KEY_TYPE", "%s expression may not be used as aggregation index: key #%d", name, i+1)
+			return nil, false
+		}
 		if keys[i].Kind != Int && keys[i].Kind != String && keys[i].Kind != Pointer {
 			c.errorf(k.Pos(), "D_PROTO_ARG", "@%s[ ] key #%d is incompatible with prototype:\n\tprototype: scalar or string\n\t      key: %s", a.Name, i+1, keys[i])
 			return nil, false

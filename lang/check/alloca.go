@@ -48,12 +48,14 @@ func (c *checker) allocaPass() {
 	var assigns []*ast.AssignExpr
 	var calls []*ast.CallExpr
 	var all []ast.Expr
+	clauseOf := map[*ast.AssignExpr]*ast.Clause{}
 	for _, cl := range c.info.Clauses {
 		visit := func(e ast.Expr) {
 			all = append(all, e)
 			switch e := e.(type) {
 			case *ast.AssignExpr:
 				assigns = append(assigns, e)
+				clauseOf[e] = cl
 			case *ast.CallExpr:
 				calls = append(calls, e)
 			}
@@ -72,7 +74,7 @@ func (c *checker) allocaPass() {
 			}
 		}
 	}
-	a.incompatible(c, assigns)
+	a.incompatible(c, assigns, clauseOf)
 	for _, e := range all {
 		if a.mem(e) {
 			c.info.AllocaMem[e] = true
@@ -118,9 +120,11 @@ func (a *allocaTaint) target(e *ast.AssignExpr) *Var {
 }
 
 // incompatible reports a variable given both alloca pointers and other
-// values, at the first store of the kind that came second, and a ?:
-// with one alloca branch assigned to a variable.
-func (a *allocaTaint) incompatible(c *checker, assigns []*ast.AssignExpr) {
+// values, and a ?: with one alloca branch assigned to a variable. DTrace
+// finds the first when it generates the code of the first store of the
+// kind that came second, so reports it at its clause's first probe
+// description, where its line counter stands then.
+func (a *allocaTaint) incompatible(c *checker, assigns []*ast.AssignExpr, clauseOf map[*ast.AssignExpr]*ast.Clause) {
 	type stores struct{ alloca, other *ast.AssignExpr }
 	seen := map[*Var]*stores{}
 	var order []*Var
@@ -159,7 +163,7 @@ func (a *allocaTaint) incompatible(c *checker, assigns []*ast.AssignExpr) {
 		if s.other.OpPos > at.OpPos {
 			at = s.other
 		}
-		c.errorf(at.OpPos, "D_ALLOCA_INCOMPAT", "%s: cannot reuse the same identifier for both alloca and non-alloca allocations", v.Name)
+		c.errorf(clauseOf[at].Pos(), "D_ALLOCA_INCOMPAT", "%s: cannot reuse the same identifier for both alloca and non-alloca allocations", v.Name)
 	}
 }
 

@@ -65,6 +65,15 @@ type Config struct {
 	// matched, for typing args[]. Nil means nothing is known: args[]
 	// is refused.
 	ProbeArgs func(*ast.Clause) []DescArgs
+	// Parsed, if set, makes the checks DTrace makes of a source once it
+	// is parsed, before it types the source's clauses (an unreferenced
+	// macro argument, an empty program). It is called for each of the
+	// Sources numbered sources in order, after the source's
+	// declarations are checked, as long as no error has been found: a
+	// declaration's error is one DTrace meets while parsing. The error
+	// it returns ends the check and is Check's error, as it is.
+	Parsed  func(source int) error
+	Sources int
 }
 
 // VarKind says where a variable lives.
@@ -209,6 +218,11 @@ type checker struct {
 
 	pending []pendingPragma // pragmas waiting for their identifier
 
+	// parsedNext is the next source for Config.Parsed, and parsedErr
+	// the error it returned, which ends the check.
+	parsedNext int
+	parsedErr  error
+
 	// memStores are the stores into memory through a pointer, judged
 	// once the alloca pointers are known (alloca.go).
 	memStores []memStore
@@ -263,6 +277,9 @@ func Check(prog *ast.Program, cfg Config) (*Info, error) {
 	c.info.Enumerators = c.enumerators
 	c.macrosDefined(prog.Macros)
 	c.program(prog.Decls)
+	if c.parsedErr != nil {
+		return c.info, c.parsedErr
+	}
 	c.typed = true // what follows checks the typed clauses
 	c.allocaPass()
 	if len(c.errs) == 0 && len(c.cgErrs) > 0 {
@@ -320,13 +337,44 @@ func (c *checker) clause(cl *ast.Clause) {
 	if retry {
 		c.errs = c.errs[:n]
 	}
+	n = len(c.errs)
 	t := c.expr(cl.Pred)
+	c.atPredicateEnd(cl, c.errs[n:])
 	if !t.IsScalar() && t.Kind != Invalid {
 		c.errorf(cl.Rbrace, "D_PRED_SCALAR", "predicate result must be of scalar type")
 	}
 	if retry {
 		c.acts = clauseActs{}
 		c.stmts(cl.Body)
+	}
+}
+
+// atPredicateEnd moves to the clause's "{" the errors reported at an
+// operator of the predicate that ends with it: DTrace's lexer reads past
+// the closing "/" to the "{" to tell it from a division, and an operator
+// is a parse node, with its line, only once the token after its operands
+// is read.
+func (c *checker) atPredicateEnd(cl *ast.Clause, errs ErrorList) {
+	if !cl.Lbrace.IsValid() {
+		return
+	}
+	ending := map[token.Pos]bool{}
+	for e := cl.Pred; e != nil; {
+		switch x := e.(type) {
+		case *ast.BinaryExpr:
+			ending[x.OpPos] = true
+			e = x.Y
+		case *ast.UnaryExpr:
+			ending[x.At] = true
+			e = x.X
+		default:
+			e = nil
+		}
+	}
+	for _, err := range errs {
+		if ending[err.Pos] {
+			err.Pos = cl.Lbrace
+		}
 	}
 }
 
@@ -355,6 +403,10 @@ func (c *checker) exprStmt(x ast.Expr) {
 	case *ast.CallExpr:
 		if _, ok := actionNames[x.Fun.Name]; ok && !c.hidden(x.Fun.Name) {
 			c.action(x)
+			return
+		}
+		if params, ok := unimplementedActs[x.Fun.Name]; ok && !c.hidden(x.Fun.Name) {
+			c.unimplementedAct(x, params)
 			return
 		}
 	case *ast.AssignExpr:
@@ -494,6 +546,9 @@ func (c *checker) varDecl(d *ast.VarDecl) {
 		return
 	}
 	for _, n := range d.Names {
+		if !c.unscopedName(n.At, "a declaration", n.Name) {
+			continue
+		}
 		t, ok := c.declarator(base, n)
 		if !ok {
 			continue
@@ -512,6 +567,18 @@ func (c *checker) varDecl(d *ast.VarDecl) {
 			c.varDeclarator(class, t, n)
 		}
 	}
+}
+
+// unscopedName reports whether a name being declared is free of D's
+// scoping operator, which names kernel symbols and types, not D's own;
+// what names the kind of name declared ("a declaration", "a member",
+// "an enumerator").
+func (c *checker) unscopedName(at token.Pos, what, name string) bool {
+	if !strings.Contains(name, "`") {
+		return true
+	}
+	c.errorf(at, "D_DECL_SCOPE", "D scoping operator may not be used in %s name (%s)", what, name)
+	return false
 }
 
 // externDecl declares a kernel symbol, as DTrace's extern declarations

@@ -17,10 +17,22 @@ type enumConst struct {
 
 func (c *checker) typeDecl(d *ast.TypeDecl) {
 	base, ok := c.typeExpr(d.Type)
-	if !ok || !d.Typedef {
+	if !ok {
+		return
+	}
+	if len(d.Names) == 0 && !isTag(d.Type.Name) && d.Type.Name != "struct" && d.Type.Name != "union" && d.Type.Name != "enum" {
+		// int; (extern int;, typedef int;) declares no name, and, no
+		// struct, union or enum, no type either (dt_node_decl).
+		c.errorf(d.At, "D_DECL_USELESS", "useless declaration")
+		return
+	}
+	if !d.Typedef {
 		return // a struct, union or enum definition standing alone
 	}
 	for _, n := range d.Names {
+		if !c.unscopedName(n.At, "a declaration", n.Name) {
+			continue
+		}
 		t, ok := c.declarator(base, n)
 		if !ok {
 			continue
@@ -235,7 +247,7 @@ func (c *checker) typeExpr(te *ast.TypeExpr) (Type, bool) {
 	default:
 		var ok bool
 		if t, ok = c.namedType(te.Name); !ok {
-			c.errorf(te.At, "D_UNKNOWN", "failed to resolve type %s: Unknown type name", te.Name)
+			c.errorf(te.At, "D_UNKNOWN", "failed to resolve type %s: Unknown type name", lookupName(te.Name))
 			return TypeInvalid, false
 		}
 	}
@@ -296,6 +308,57 @@ func (c *checker) namedType(name string) (Type, bool) {
 		return c.forwardTag(name), true
 	}
 	return TypeInvalid, false
+}
+
+// lookupName is the name DTrace looks a type written with C's type words
+// up by, as dt_decl_type() builds it: signed or unsigned, short, long or
+// long long, each with a space after it, then the base type, left out
+// after short or long if it is an integer type ("short long " for long
+// short). Other names are as written.
+func lookupName(name string) string {
+	var signed, unsigned, short bool
+	longs := 0
+	base := ""
+	for _, w := range strings.Fields(name) {
+		switch w {
+		case "signed":
+			signed = true
+		case "unsigned":
+			unsigned = true
+		case "short":
+			short = true
+		case "long":
+			longs++
+		case "char", "int", "float", "double", "void":
+			if base != "" {
+				return name
+			}
+			base = w
+		default:
+			return name
+		}
+	}
+	if longs > 2 {
+		return name
+	}
+	var b strings.Builder
+	for _, a := range []struct {
+		on   bool
+		word string
+	}{{signed, "signed "}, {unsigned, "unsigned "}, {short, "short "}, {longs == 1, "long "}, {longs == 2, "long long "}} {
+		if a.on {
+			b.WriteString(a.word)
+		}
+	}
+	sized := short || longs > 0
+	integer := base == "" || base == "char" || base == "int"
+	switch {
+	case base == "" && b.Len() == 0:
+		b.WriteString("int")
+	case base != "" && !(integer && sized):
+		b.WriteString(base)
+	}
+	return b.String()
 }
 
 // isTag reports whether name is a struct, union or enum tag.
@@ -386,7 +449,7 @@ func (c *checker) defineStruct(te *ast.TypeExpr) Type {
 		l.add(&mem)
 		def.members = append(def.members, mem)
 	}
-	def.Size = roundUp(l.size, l.align)
+	def.Size = roundUp(l.size, max(l.align, 1)) // no alignment without a named member
 	def.Complete = true
 	t.Size = def.Size
 	if !anon {
@@ -408,7 +471,7 @@ func (c *checker) structMember(def *StructDef, m *ast.Member) (Member, bool) {
 	if ok && m.Decl != nil {
 		mt, ok = c.declarator(mt, m.Decl)
 	}
-	if !ok {
+	if !ok || !c.unscopedName(m.At, "a member", name) {
 		return Member{}, false
 	}
 	if m.Decl != nil && len(m.Decl.Keys) > 0 {
@@ -537,18 +600,21 @@ func (c *checker) defineEnum(te *ast.TypeExpr) Type {
 	next := int64(0)
 	seen := map[string]bool{}
 	for _, e := range te.Enums {
+		if !c.unscopedName(e.End, "an enumerator", e.Name) {
+			continue
+		}
 		v, ok := c.enumValue(e, next)
 		if !ok {
 			continue
 		}
 		next = v + 1
 		if seen[e.Name] {
-			c.errorf(e.At, "D_UNKNOWN", "failed to define enumerator '%s': Duplicate member or variable name", e.Name)
+			c.errorf(e.End, "D_UNKNOWN", "failed to define enumerator '%s': Duplicate member or variable name", e.Name)
 			continue
 		}
 		seen[e.Name] = true
 		if _, _, found := c.globalIdent(e.Name); found {
-			c.errorf(e.At, "D_DECL_IDRED", "identifier redeclared: %s", e.Name)
+			c.errorf(e.End, "D_DECL_IDRED", "identifier redeclared: %s", e.Name)
 			continue
 		}
 		c.enums[e.Name] = enumConst{t: t, v: v, at: e.At}
@@ -565,11 +631,11 @@ func (c *checker) enumValue(e *ast.Enumerator, next int64) (int64, bool) {
 	}
 	v, ok := c.declConst(e.Value)
 	if !ok {
-		c.errorf(e.Value.Pos(), "D_DECL_ENCONST", "enumerator '%s' must be assigned to an integral constant expression", e.Name)
+		c.errorf(e.End, "D_DECL_ENCONST", "enumerator '%s' must be assigned to an integral constant expression", e.Name)
 		return 0, false
 	}
 	if v > math.MaxInt32 || v < math.MinInt32 {
-		c.errorf(e.Value.Pos(), "D_DECL_ENOFLOW", "enumerator '%s' value overflows INT_MAX (%d)", e.Name, math.MaxInt32)
+		c.errorf(e.End, "D_DECL_ENOFLOW", "enumerator '%s' value overflows INT_MAX (%d)", e.Name, math.MaxInt32)
 		return 0, false
 	}
 	return v, true

@@ -503,6 +503,22 @@ func (c *checker) cond(e *ast.CondExpr) Type {
 	return decay(r)
 }
 
+// operandAction cooks an operand of ?: that may be an action call,
+// reporting whether it is well formed: an action's arguments are typed
+// and counted against its prototype (dt_idcook_func), its own rules
+// being for a statement.
+func (c *checker) operandAction(x ast.Expr) bool {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok || !isAction(call.Fun.Name) {
+		return c.expr(x).Kind != Invalid
+	}
+	if !c.cookArgs(call.Args) {
+		return false
+	}
+	n := actionArity[call.Fun.Name]
+	return c.nargs(call, n[0], n[1])
+}
+
 // isActionCall reports whether e calls an action, which has no value.
 func isActionCall(e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
@@ -514,8 +530,15 @@ func isActionCall(e ast.Expr) bool {
 
 // condAction reports an action as an operand of ?:. To DTrace an action
 // has type void, which is compatible only with another action.
+// DTrace cooks the three operands first, so an action's arguments are
+// checked against its prototype before anything else.
 func (c *checker) condAction(e *ast.CondExpr) Type {
-	if ct := c.expr(e.C); ct.Kind != Invalid && !ct.IsScalar() {
+	ct := c.expr(e.C)
+	tOK, fOK := c.operandAction(e.T), c.operandAction(e.F)
+	if ct.Kind == Invalid || !tOK || !fOK {
+		return TypeInvalid
+	}
+	if !ct.IsScalar() {
 		c.errorf(e.C.Pos(), "D_OP_SCALAR", "operator ?: expression must be of scalar type")
 		return TypeInvalid
 	}
@@ -536,10 +559,10 @@ func (c *checker) cast(e *ast.CastExpr) Type {
 	if !ok || x.Kind == Invalid {
 		return TypeInvalid
 	}
-	if _, isXlate := ast.Unparen(e.X).(*ast.XlateExpr); isXlate && x.Kind == Pointer && t.Kind != Void {
+	if name, dyn := c.translatedName(e.X, x); dyn && x.Kind == Pointer && t.Kind != Void {
 		// A translated pointer is dynamic: only its members may be
 		// used, so it cannot become another type (dt_cook_op2).
-		c.errorf(e.At, "D_CAST_INVAL", "invalid cast expression: \"pointer to translated data\" to \"%s\"", typeName(t))
+		c.errorf(e.At, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", name, typeName(t))
 		return TypeInvalid
 	}
 	switch {

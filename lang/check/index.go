@@ -105,6 +105,10 @@ func (c *checker) isNamed(x *ast.Ident) bool {
 // keyType checks the type of an associative array's key #i. A struct
 // or union is a key by its bytes, as in Oracle DTrace.
 func (c *checker) keyType(k ast.Expr, t Type, i int) bool {
+	if name, dyn := c.translatedName(k, t); dyn && t.Kind != Invalid {
+		c.errorf(k.Pos(), "D_KEY_TYPE", "%s expression may not be used as associative array index: key #%d", name, i+1)
+		return false
+	}
 	switch t.Kind {
 	case Invalid:
 		return false

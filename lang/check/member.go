@@ -246,7 +246,7 @@ func (c *checker) element(e *ast.IndexExpr) Type {
 	// A constant index past a declared array's end is refused here, as
 	// DTrace does for arrays of more than one element (a one-element
 	// array is C's idiom for one of any length).
-	if r := xt.resolved(); r.Kind == Array && r.Len > 1 {
+	if r := c.declaredType(e.X, xt).resolved(); r.Kind == Array && r.Len > 1 {
 		if v, ok := c.intConst(e.Keys[0]); ok && uint64(v) >= uint64(r.Len) {
 			c.errorf(e.Pos(), "D_ARR_BOUNDS", "index outside array bounds: %d, max is %d", uint64(v), r.Len)
 			return TypeInvalid
@@ -260,6 +260,25 @@ func (c *checker) element(e *ast.IndexExpr) Type {
 	}
 	c.errorf(e.Pos(), "D_DEREF_NONPTR", "cannot dereference non-pointer type")
 	return TypeInvalid
+}
+
+// declaredType is the type x, of type t, is declared with: for a
+// translated member, the member of the translator's output type, as
+// DTrace types it, though its value may be the string its expression
+// computes.
+func (c *checker) declaredType(x ast.Expr, t Type) Type {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return t
+	}
+	tr, ok := c.info.Translated[sel]
+	if !ok {
+		return t
+	}
+	if m, ok := tr.Translator.Out.resolved().Def.Member(sel.Sel); ok {
+		return m.Type
+	}
+	return t
 }
 
 // nodeName describes e as DTrace's messages name a parse node

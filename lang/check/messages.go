@@ -749,10 +749,10 @@ var Messages = map[string][]Message{
 		{"speculate( ) may not follow speculate( )", "dt_cc.c: dt_stmt_append; Oracle: dt_cg.c dt_cg_clsflags"},
 	},
 	"D_STACK_PROTO": {
-		{"stack( ) prototype mismatch: too many arguments", "dt_cc.c: dt_action_stack_args (the built-in prototype usually reports D_PROTO_LEN first); Oracle: not raised"},
+		{"stack( ) prototype mismatch: too many arguments", "dt_cc.c: dt_action_stack_args (the built-in prototype reports D_PROTO_LEN first); Oracle: not raised, nor by godtrace"},
 	},
 	"D_STACK_SIZE": {
-		{"stack( ) size must be a non-zero positive integral constant expression", "dt_cc.c: dt_action_stack_args; Oracle: dt_cg.c dt_cg_stack_arg \"stack( ) argument #1 must be a non-zero positive integer constant\""},
+		{"stack( ) argument #1 must be a non-zero positive integer constant", "Oracle: dt_cg.c dt_cg_stack_arg; illumos: dt_cc.c dt_action_stack_args \"stack( ) size must be a non-zero positive integral constant expression\""},
 	},
 	"D_STRINGOF_TYPE": {
 		{"cannot apply stringof to a value of type %s", "dt_parser.c: dt_cook_op1 (stringof)"},
@@ -870,7 +870,7 @@ var Messages = map[string][]Message{
 		{"ustack( ) argument #1 must be a non-zero positive integer constant", "dt_cc.c: dt_action_ustack_args (ustack, jstack; message always says ustack)"},
 	},
 	"D_USTACK_PROTO": {
-		{"ustack( ) prototype mismatch: too many arguments", "dt_cc.c: dt_action_ustack_args (the built-in prototype usually reports D_PROTO_LEN first); Oracle: not raised"},
+		{"ustack( ) prototype mismatch: too many arguments", "dt_cc.c: dt_action_ustack_args (the built-in prototype reports D_PROTO_LEN first); Oracle: not raised, nor by godtrace"},
 	},
 	"D_USTACK_STRSIZE": {
 		{"ustack( ) argument #2 must be a positive integer constant", "dt_cc.c: dt_action_ustack_args"},

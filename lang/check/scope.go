@@ -8,13 +8,15 @@ import (
 // program checks each source in turn, as DTrace compiles each D library
 // and program file on its own (dt_compile): the parser processes every
 // declaration, pragma, inline and translator as it reads them, then the
-// pragmas still waiting for their identifier are reported, and only
-// then are the clauses cooked, in order. So a declaration after a clause
-// already holds when the clause is checked.
+// pragmas still waiting for their identifier are reported, the source as
+// a whole is checked (Config.Parsed), and only then are the clauses
+// cooked, in order. So a declaration after a clause already holds when
+// the clause is checked.
 func (c *checker) program(decls []ast.Decl) {
 	for len(decls) > 0 {
+		src := c.source(decls[0].Pos())
 		n := 1
-		for n < len(decls) && c.source(decls[n].Pos()) == c.source(decls[0].Pos()) {
+		for n < len(decls) && c.source(decls[n].Pos()) == src {
 			n++
 		}
 		unit := decls[:n]
@@ -25,12 +27,29 @@ func (c *checker) program(decls []ast.Decl) {
 			}
 		}
 		c.unusedPragmas()
+		if !c.parsed(src) {
+			return
+		}
 		for _, d := range unit {
 			if cl, ok := d.(*ast.Clause); ok {
 				c.clause(cl)
 			}
 		}
 	}
+	c.parsed(c.cfg.Sources - 1)
+}
+
+// parsed makes Config.Parsed's checks of the sources up to last, those
+// without declarations included, and reports whether checking goes on.
+// Once an error is found, DTrace would not have come this far.
+func (c *checker) parsed(last int) bool {
+	for ; c.parsedNext <= last && c.parsedErr == nil; c.parsedNext++ {
+		if c.cfg.Parsed == nil || len(c.errs) > 0 || len(c.cgErrs) > 0 {
+			continue
+		}
+		c.parsedErr = c.cfg.Parsed(c.parsedNext)
+	}
+	return c.parsedErr == nil
 }
 
 // source numbers the source p lies in.

@@ -60,10 +60,23 @@ func (c *checker) stackInExpr(call *ast.CallExpr, cook bool) {
 	c.errorf(call.Fun.At, "D_CG_EXPR", "tracing function %s( ) may not be called from a D expression (D program context required)", call.Fun.Name)
 }
 
-// stackArgs checks the arguments of stack(), ustack() and jstack(), whose
-// prototype, stack(...), takes anything: the rules are those of
-// dt_action_stack_args() and dt_action_ustack_args().
+// stackArgs checks the arguments of stack(), ustack() and jstack(): first
+// against their built-in prototypes, stack([uint32_t]) and
+// ustack([uint32_t], [uint32_t]), as dt_idcook_func() does, then with the
+// rules of dt_cg_stack_arg().
 func (c *checker) stackArgs(call *ast.CallExpr, act *Action) bool {
+	most := 2
+	if act.Kind == spec.ActStack {
+		most = 1
+	}
+	if !c.nargs(call, 0, most) {
+		return false
+	}
+	for i := range call.Args {
+		if !c.protoInt(call, i, TypeUint32) {
+			return false
+		}
+	}
 	if act.Kind == spec.ActStack {
 		return c.kernelStackArgs(call, act)
 	}
@@ -87,10 +100,6 @@ func (c *checker) stackArgs(call *ast.CallExpr, act *Action) bool {
 		c.errorf(args[1].Pos(), "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant")
 		return false
 	}
-	if len(args) > 2 {
-		c.errorf(args[1].Pos(), "D_USTACK_PROTO", "ustack( ) prototype mismatch: too many arguments")
-		return false
-	}
 	return true
 }
 
@@ -99,13 +108,9 @@ func (c *checker) kernelStackArgs(call *ast.CallExpr, act *Action) bool {
 	if len(args) == 0 {
 		return true
 	}
-	if len(args) > 1 {
-		c.errorf(args[0].Pos(), "D_STACK_PROTO", "stack( ) prototype mismatch: too many arguments")
-		return false
-	}
 	n, ok := c.posConst(args[0])
 	if !ok {
-		c.errorf(args[0].Pos(), "D_STACK_SIZE", "stack( ) size must be a non-zero positive integral constant expression")
+		c.errorf(args[0].Pos(), "D_STACK_SIZE", "stack( ) argument #1 must be a non-zero positive integer constant")
 		return false
 	}
 	act.Frames = n

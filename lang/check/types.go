@@ -181,7 +181,11 @@ func (t Type) IsInt() bool { return t.Kind == Int }
 func (t Type) IsString() bool { return t.Kind == String }
 
 func (t Type) String() string {
-	if t.Name != "" {
+	switch t.Name {
+	case "struct", "union", "enum":
+		return t.Name + " " // no tag: ctf_type_name()'s "struct %s"
+	case "":
+	default:
 		return t.Name
 	}
 	return fmt.Sprintf("kind%d/%d", t.Kind, t.Size)

@@ -227,6 +227,21 @@ func (c *checker) translated(e *ast.SelectorExpr) (Type, bool) {
 	return m.Type, true
 }
 
+// translatedName names the dynamic type DTrace gives e, of type t, if e
+// is a translation (xlate<T>(x), or an inline or args[i] standing for
+// one), as dt_idkind_name() names its identifier kinds: "translated
+// data", or "pointer to translated data". Only a member of it is a
+// value; ok is false for any other expression.
+func (c *checker) translatedName(e ast.Expr, t Type) (name string, ok bool) {
+	if xe, _ := c.xlateOf(e, nil); xe == nil {
+		return "", false
+	}
+	if t.Kind == Pointer {
+		return "pointer to translated data", true
+	}
+	return "translated data", true
+}
+
 // xlateOf finds the xlate expression e stands for, through parentheses
 // and inlines, with the uses of inlines with parameters on the way
 // appended to inlines.

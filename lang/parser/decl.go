@@ -1,8 +1,6 @@
 package parser
 
 import (
-	"strings"
-
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/token"
 )
@@ -45,9 +43,11 @@ func (p *parser) finish(n0 int, closers ...token.Kind) bool {
 
 // Declaration = Specs [ Declarator { "," Declarator } ] ";" .
 //
-// It yields a VarDecl, or a TypeDecl for a typedef or a struct, union or
-// enum declared alone. Typedef names are recorded at once, so that the
-// scanner sees them when it scans the next item.
+// It yields a VarDecl, or a TypeDecl for a typedef or for a type declared
+// alone: a struct, union or enum, or, as DTrace's grammar allows, any
+// other type, which declares nothing (the checker's D_DECL_USELESS).
+// Typedef names are recorded at once, so that the scanner sees them when
+// it scans the next item.
 func (p *parser) declaration() ast.Decl {
 	pos, n0 := p.tok.Pos, p.nerr
 	typ := &ast.TypeExpr{}
@@ -64,9 +64,6 @@ func (p *parser) declaration() ast.Decl {
 			p.typedefs[d.Name] = true
 		}
 	}
-	if len(names) == 0 && (class == token.TYPEDEF || !isTagged(typ)) {
-		p.syntaxError() // int; declares nothing
-	}
 	if !p.finish(n0, token.SEMI) {
 		return nil
 	}
@@ -77,15 +74,6 @@ func (p *parser) declaration() ast.Decl {
 		return &ast.TypeDecl{At: pos, Type: typ}
 	}
 	return &ast.VarDecl{At: pos, Class: class, Type: typ, Names: names}
-}
-
-func isTagged(t *ast.TypeExpr) bool {
-	for _, kw := range []string{"struct", "union", "enum"} {
-		if t.Name == kw || strings.HasPrefix(t.Name, kw+" ") {
-			return true
-		}
-	}
-	return false
 }
 
 func (p *parser) declarators() []*ast.Declarator {
@@ -277,9 +265,12 @@ func (p *parser) param() *ast.Param {
 	return prm
 }
 
-// StructBody = "{" { MemberDecl } "}" .
+// StructBody = "{" MemberDecl { MemberDecl } "}" .
 func (p *parser) structBody() []*ast.Member {
 	p.next()
+	if p.tok.Kind == token.RBRACE {
+		p.syntaxError() // D has no empty struct or union
+	}
 	members := []*ast.Member{}
 	for p.tok.Kind != token.RBRACE && p.tok.Kind != token.EOF {
 		n, n0 := p.ntok, p.nerr
@@ -321,12 +312,15 @@ func (p *parser) memberDecl() []*ast.Member {
 	return members
 }
 
-// EnumBody = "{" Enumerator { "," Enumerator } [ "," ] "}" .
+// EnumBody = "{" Enumerator { "," Enumerator } "}" .
 // Enumerator = ident [ "=" CondExpr ] .
+//
+// As in DTrace's grammar, an enum has an enumerator, and no comma
+// follows the last.
 func (p *parser) enumBody() []*ast.Enumerator {
 	p.next()
 	enums := []*ast.Enumerator{}
-	for p.tok.Kind != token.RBRACE {
+	for {
 		if p.tok.Kind != token.IDENT {
 			p.syntaxError()
 			return enums
@@ -336,6 +330,7 @@ func (p *parser) enumBody() []*ast.Enumerator {
 		if p.got(token.ASSIGN) {
 			e.Value = p.condExpr()
 		}
+		e.End = p.tok.Pos
 		enums = append(enums, e)
 		if !p.got(token.COMMA) {
 			break

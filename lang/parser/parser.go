@@ -87,8 +87,12 @@ type parser struct {
 	ahead []scanner.Token // tokens scanned by peek, not yet current
 
 	typedefs map[string]bool // typedef names declared so far
-	idents   map[string]bool // identifiers consumed so far (see near)
-	prev     token.Kind      // the kind of the token before the current one
+	// defined holds the struct, union and enum tags given a body so
+	// far: DTrace defines the type as it reads the "{", and refuses a
+	// second definition there, before it parses the body.
+	defined map[string]bool
+	idents  map[string]bool // identifiers consumed so far (see near)
+	prev    token.Kind      // the kind of the token before the current one
 	// isType, if not nil, names the types known without a declaration
 	// (see ParseFileTypes).
 	isType  func(name string) bool
@@ -106,7 +110,7 @@ type parser struct {
 }
 
 func newParser(f *token.File, isType func(name string) bool, pspec bool) *parser {
-	p := &parser{file: f, typedefs: make(map[string]bool), idents: make(map[string]bool), isType: isType}
+	p := &parser{file: f, typedefs: make(map[string]bool), defined: make(map[string]bool), idents: make(map[string]bool), isType: isType}
 	p.sc.Init(f, p.errorAt, p.isTypeName)
 	p.sc.PSpec = pspec
 	p.next()

@@ -79,7 +79,7 @@ var programTests = []struct{ src, want string }{
 		"(TypeDecl typedef (Type \"unsigned long\") (Decl myulong_t))\n(VarDecl (Type \"myulong_t\") (Decl v))\n(VarDecl (Type \"myulong_t\") (Decl *p))"},
 	{`typedef struct foo foo_t;`, `(TypeDecl typedef (Type "struct foo") (Decl foo_t))`},
 	{`enum e { A, B = 5, C };`, `(TypeDecl (Type "enum e" {(Enum A) (Enum B (Int 5)) (Enum C)}))`},
-	{`enum { X = 1 << 2, };`, `(TypeDecl (Type "enum" {(Enum X (Binary << (Int 1) (Int 2)))}))`},
+	{`enum { X = 1 << 2 };`, `(TypeDecl (Type "enum" {(Enum X (Binary << (Int 1) (Int 2)))}))`},
 	{`inline int maxval = 10;`, `(Inline (Type "int") (Decl maxval = (Int 10)))`},
 	{`inline string name = "x" ;`, `(Inline (Type "string") (Decl name = (String "x")))`},
 	{`inline int sq[int x] = x * x;`, `(Inline (Type "int") (Decl sq Keys[(Type "int") x] = (Binary * (Ident x) (Ident x))))`},

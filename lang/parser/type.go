@@ -268,6 +268,14 @@ func (p *parser) tagged(t *ast.TypeExpr) token.Pos {
 		}
 		return at
 	}
+	if t.Name != kw.Text {
+		// Redefined within the file; the checker finds a type an
+		// earlier source defined.
+		if p.defined[t.Name] {
+			p.errorAt(at, "D_DECL_TYPERED", "type redeclared: "+t.Name)
+		}
+		p.defined[t.Name] = true
+	}
 	if kw.Kind == token.ENUM {
 		t.Enums = p.enumBody()
 	} else {

@@ -50,3 +50,27 @@ syscall::read:entry
 /execname/			/* checked at the "}", once DTrace has the whole clause */
 {
 }				/* ERROR D_PRED_SCALAR "predicate result must be of scalar type" */
+
+/* An action godtrace lacks: its prototype is checked, then it is refused. */
+BEGIN
+{
+	pcap(0, 1);		/* ERROR D_UNKNOWN "pcap( ) is not supported yet" */
+}
+
+/* An operator ending the predicate is on the line of the "{": DTrace's lexer reads to it past the "/". */
+BEGIN
+/"a" & 1/
+{				/* ERROR D_OP_INT "operator & requires operands of integral type" */
+}
+BEGIN
+/1 + -"a"/
+{				/* ERROR D_OP_ARITH "operator - requires an operand of arithmetic type" */
+}
+BEGIN
+/nosuchvar + 1/			/* ERROR D_IDENT_UNDEF "failed to resolve nosuchvar: Unknown variable name" */
+{
+}
+BEGIN
+/("a" | 1)/			/* ERROR D_OP_INT "operator | requires operands of integral type" */
+{
+}

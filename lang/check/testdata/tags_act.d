@@ -49,3 +49,15 @@ BEGIN
 	setopt("a", "b", "c");		/* ERROR D_PROTO_LEN "setopt( ) prototype mismatch: 3 args passed, at most 2 expected" */
 	setopt(1);			/* ERROR D_PROTO_ARG "setopt( ) argument #1 is incompatible with prototype:\n\tprototype: char *\n\t argument: int" */
 }
+
+/* pcap(), godtrace's refusal aside (errors.d), is checked against its prototype, void(void *, int). */
+struct { int a; } tagpcap;
+BEGIN
+{
+	pcap();				/* ERROR D_PROTO_LEN "pcap( ) prototype mismatch: 0 args passed, 2 expected" */
+	pcap(0);			/* ERROR D_PROTO_LEN "pcap( ) prototype mismatch: 1 arg passed, 2 expected" */
+	pcap(0, 1, 2);			/* ERROR D_PROTO_LEN "pcap( ) prototype mismatch: 3 args passed, 2 expected" */
+	pcap(tagpcap, 1);		/* ERROR D_PROTO_ARG "pcap( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: struct " */
+	pcap(1, 1);			/* ERROR D_PROTO_ARG "pcap( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: int" */
+	pcap(fp, "a");			/* ERROR D_PROTO_ARG "pcap( ) argument #2 is incompatible with prototype:\n\tprototype: int\n\t argument: string" */
+}

@@ -8,11 +8,9 @@ typedef int tagulong_t;			/* ERROR D_DECL_IDRED "typedef redeclared: tagulong_t"
 
 enum tagcolor { TAGRED, TAGGREEN };
 enum tagshade { TAGRED };		/* ERROR D_DECL_IDRED "identifier redeclared: TAGRED" */
-enum tagcolor { TAGBLUE };		/* ERROR D_DECL_TYPERED "type redeclared: enum tagcolor" */
 enum tagbad { TAGX = "x" };		/* ERROR D_DECL_ENCONST "enumerator 'TAGX' must be assigned to an integral constant expression" */
 
 struct tagpair { int a; int b; };
-struct tagpair { int c; };		/* ERROR D_DECL_TYPERED "type redeclared: struct tagpair" */
 struct tagfwd;
 struct tagbad1 { struct tagfwd f; };	/* ERROR D_DECL_INCOMPLETE "incomplete struct/union/enum struct tagfwd: f" */
 struct tagbad2 { int x:40; };		/* ERROR D_DECL_BFSIZE "bit-field too big for type: x" */
@@ -36,6 +34,31 @@ enum tagneg { TAGNEG = -2147483648 };
 enum tagdupe { TAGD1, TAGD1 };		/* ERROR D_UNKNOWN "failed to define enumerator 'TAGD1': Duplicate member or variable name" */
 enum tagbi { timestamp };		/* ERROR D_DECL_IDRED "identifier redeclared: timestamp" */
 
+/*
+ * DTrace defines an enumerator once it has read the token after it, and
+ * reports the enumerator's errors on that token's line.
+ */
+enum tagnext {
+	TAGNEXTBIG = -2147483649
+};					/* ERROR D_DECL_ENOFLOW "enumerator 'TAGNEXTBIG' value overflows INT_MAX (2147483647)" */
+enum tagnext2 {
+	TAGNEXT1 = 1,
+	TAGNEXT1
+};					/* ERROR D_UNKNOWN "failed to define enumerator 'TAGNEXT1': Duplicate member or variable name" */
+enum tagnext3 {
+	TAGNEXT2 = "x"
+	, TAGNEXT3			/* ERROR D_DECL_ENCONST "enumerator 'TAGNEXT2' must be assigned to an integral constant expression" */
+};
+struct tagempty { int :0; };
+
+int;					/* ERROR D_DECL_USELESS "useless declaration" */
+extern unsigned long;			/* ERROR D_DECL_USELESS "useless declaration" */
+typedef tagulong_t;			/* ERROR D_DECL_USELESS "useless declaration" */
+struct tagpair;
+int `tagscoped;				/* ERROR D_DECL_SCOPE "D scoping operator may not be used in a declaration name (`tagscoped)" */
+typedef int vmlinux`tagscoped_t;	/* ERROR D_DECL_SCOPE "D scoping operator may not be used in a declaration name (vmlinux`tagscoped_t)" */
+struct tagscope { int a`b; };		/* ERROR D_DECL_SCOPE "D scoping operator may not be used in a member name (a`b)" */
+enum tagscope { TAG`S };		/* ERROR D_DECL_SCOPE "D scoping operator may not be used in an enumerator name (TAG`S)" */
 static int tagstatic;			/* ERROR D_DECL_BADCLASS "specified storage class not appropriate in D" */
 int tagarr[];				/* ERROR D_DECL_ARRNULL "array declaration requires array dimension or tuple signature: tagarr" */
 this int tagloc[int];			/* ERROR D_DECL_LOCASSC "associative arrays may not be declared as local variables: tagloc" */
@@ -111,6 +134,13 @@ BEGIN
 	tagx = (struct tagunknown *)arg0;
 	tagy = tagx->member;		/* ERROR D_OP_INCOMPLETE "operator -> cannot be applied to a forward declaration: no struct tagunknown definition is available" */
 	tagz = offsetof(struct tagpair, c);	/* ERROR D_UNKNOWN "failed to determine offset of c: Member name not found" */
+}
+
+/* DTrace looks C's type words up in its own order, short before long. */
+BEGIN
+{
+	tagt1 = (long short)0;		/* ERROR D_UNKNOWN "failed to resolve type short long : Unknown type name" */
+	tagt2 = (short unsigned long int)0;	/* ERROR D_UNKNOWN "failed to resolve type unsigned short long : Unknown type name" */
 }
 
 /* Declared after the clause that uses it, which DTrace checks later. */

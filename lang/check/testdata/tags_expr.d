@@ -156,6 +156,10 @@ BEGIN
 	f25 = i ? trace(1) : trace(2);	/* ERROR D_OP_ACT "action cannot be used in a conditional context" */
 	f26 = (trace(1), 2);	/* ERROR D_OP_ACT "operator , operands cannot be actions" */
 	f27 = i ? trace(1) : 2;	/* ERROR D_OP_INCOMPAT "operator ?: operands must have compatible types" */
+	f28 = i ? printf("x") : trace();	/* ERROR D_PROTO_LEN "trace( ) prototype mismatch: 0 args passed, 1 expected" */
+	f29 = i ? printf() : 2;		/* ERROR D_PROTO_LEN "printf( ) prototype mismatch: 0 args passed, at least 1 expected" */
+	f30 = s ? stack(1, 2) : 2;	/* ERROR D_PROTO_LEN "stack( ) prototype mismatch: 2 args passed, at most 1 expected" */
+	f31 = i ? exit(nosuchvar) : 2;	/* ERROR D_IDENT_UNDEF "failed to resolve nosuchvar: Unknown variable name" */
 	f22 = self->sa;		/* ERROR D_PROTO_LEN "sa[ ] prototype mismatch: 0 keys passed, 1 expected" */
 	f28 = tagsq[1, 2];	/* ERROR D_PROTO_LEN "tagsq[ ] prototype mismatch: 2 keys passed, 1 expected" */
 	f29 = tagsq["x"];	/* ERROR D_PROTO_ARG "tagsq[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string" */
@@ -186,8 +190,8 @@ syscall::read:entry
 
 /* DTrace checks the actions before the predicate: x is an int there. */
 syscall::write:entry
-/tagpx == "a"/			/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" == \"string\"" */
-{
+/tagpx == "a"/			/* DTrace's lexer reads past the "/" to the "{": the == is there */
+{					/* ERROR D_OP_INCOMPAT "operands have incompatible types: \"int\" == \"string\"" */
 	tagpx = 1;
 }
 
@@ -247,12 +251,12 @@ BEGIN
  * never both; only alloca() memory may be stored into; bcopy() and
  * copyinto() copy only into it.
  */
-BEGIN
+BEGIN					/* ERROR D_ALLOCA_INCOMPAT "am: cannot reuse the same identifier for both alloca and non-alloca allocations" */
 {
 	am = (char *)alloca(4);
 	am[0] = 'x';
 	am = 0;
-	am = (char *)arg0;		/* ERROR D_ALLOCA_INCOMPAT "am: cannot reuse the same identifier for both alloca and non-alloca allocations" */
+	am = (char *)arg0;		/* found generating code, at the clause's line */
 	an = (char *)alloca(4);
 	an = an == NULL ? (char *)8 : an;	/* ERROR D_ALLOCA_INCOMPAT "ternary conditional with alloca and non-alloca branches cannot be assigned to a variable" */
 	trace(an == NULL ? (char *)8 : an);
@@ -267,9 +271,9 @@ BEGIN
 	ap2 = (long *)arg0;
 }
 
-BEGIN
+BEGIN					/* ERROR D_ALLOCA_INCOMPAT "ap2: cannot reuse the same identifier for both alloca and non-alloca allocations" */
 {
-	ap2 = (long *)alloca(8);	/* ERROR D_ALLOCA_INCOMPAT "ap2: cannot reuse the same identifier for both alloca and non-alloca allocations" */
+	ap2 = (long *)alloca(8);
 }
 
 BEGIN

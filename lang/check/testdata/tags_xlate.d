@@ -50,3 +50,31 @@ BEGIN
 	h = xlate<taginfo_t>(curthread->mm).pid;	/* ERROR D_XLATE_NONE "cannot translate from \"struct mm_struct *\" to \"taginfo_t\"" */
 	g = xlate<int>(pid);			/* ERROR D_XLATE_NONE "cannot translate from \"pid_t\" to \"int\"" */
 }
+
+/*
+ * A translated char array is typed as its output member is declared,
+ * whatever string its expression computes: its bounds hold, and an
+ * index outside them is found before the member's writability.
+ */
+BEGIN
+{
+	i = xlate<taginfo_t>(curthread).fname[15];
+	j = xlate<taginfo_t>(curthread).fname[16];	/* ERROR D_ARR_BOUNDS "index outside array bounds: 16, max is 16" */
+	xlate<taginfo_t *>(curthread)->fname[16] = 'a';	/* ERROR D_ARR_BOUNDS "index outside array bounds: 16, max is 16" */
+	xlate<taginfo_t *>(curthread)->fname[0] = 'a';	/* ERROR D_OP_WRITE "operator = can only be applied to a writable variable" */
+}
+
+/*
+ * A translation is dynamic: only its members are values, so it is no
+ * key, nor is an inline standing for it, and such a pointer casts to
+ * nothing.
+ */
+inline taginfo_t *tagcur = xlate<taginfo_t *>(curthread);
+BEGIN
+{
+	@tk[tagcur] = count();		/* ERROR D_KEY_TYPE "pointer to translated data expression may not be used as aggregation index: key #1" */
+	@tk2[1, xlate<taginfo_t>(curthread)] = count();	/* ERROR D_KEY_TYPE "translated data expression may not be used as aggregation index: key #2" */
+	tka[tagcur] = 1;		/* ERROR D_KEY_TYPE "pointer to translated data expression may not be used as associative array index: key #1" */
+	tkc = (uintptr_t)tagcur;	/* ERROR D_CAST_INVAL "invalid cast expression: \"pointer to translated data\" to \"uintptr_t\"" */
+	@tk3[tagcur->pid] = count();
+}

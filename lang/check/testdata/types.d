@@ -22,7 +22,6 @@ struct incomplete;
 typedef int myulong_t;		/* ERROR D_DECL_IDRED "typedef redeclared: myulong_t" */
 struct bad { int x:40; };	/* ERROR D_DECL_BFSIZE "bit-field too big for type: x" */
 struct bad2 { struct incomplete i; };	/* ERROR D_DECL_INCOMPLETE "incomplete struct/union/enum struct incomplete: i" */
-struct foo { int z; };		/* ERROR D_DECL_TYPERED "type redeclared: struct foo" */
 inline int Y = "str";		/* ERROR D_OP_INCOMPAT "inline Y definition uses incompatible types: \"int\" = \"string\"" */
 
 BEGIN

@@ -31,3 +31,7 @@ translator psinfo_t < struct task_struct *T > {
 	pr_fname = stringof(T->comm);
 };
 BEGIN { f.a = maxval; m = (myulong_t)v[0]; printf("%s\n", greeting); }
+/* Declaring nothing parses; the checker finds it useless (D_DECL_USELESS). */
+int;
+extern unsigned long;
+typedef int;

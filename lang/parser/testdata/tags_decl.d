@@ -24,3 +24,4 @@ unsigned char taguc;
 struct tagc { int i; }
 struct tagd
 tagdv;					/* ERROR D_DECL_COMBO "invalid type combination" */
+
