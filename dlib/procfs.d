@@ -4,10 +4,8 @@
  * curlwpsinfo for the current thread.
  *
  * The structures keep DTrace's member names and types so that scripts
- * written for illumos work unchanged. The translators define the members
- * Oracle DTrace's define, those with no Linux meaning (projects, zones,
- * pools, contracts) as zero; a member they leave out (pr_size, pr_nice,
- * pr_cpu ...) is an error to use (D_XLATE_NOCONV), as in Oracle DTrace.
+ * written for illumos work unchanged. Members with no Linux meaning
+ * (projects, zones, pools, contracts, processor sets) are zero.
  */
 
 typedef int taskid_t;
@@ -96,6 +94,7 @@ translator psinfo_t < struct task_struct *T > {
 	pr_gid = T->cred->gid.val;
 	pr_egid = T->cred->egid.val;
 	pr_addr = (uintptr_t)T;
+	pr_size = T->mm != NULL ? T->mm->total_vm * 4 : 0;
 	pr_fname = T->comm;
 	pr_psargs = stringof(T->comm);
 	pr_wstat = T->exit_code;
@@ -122,9 +121,18 @@ translator lwpsinfo_t < struct task_struct *T > {
 	pr_stype = 0;
 	pr_state = T->exit_state != 0 ? 3 : T->__state == 0 ? 2 : (T->__state & 12) != 0 ? 6 : 1;
 	pr_sname = T->exit_state != 0 ? 'Z' : T->__state == 0 ? 'R' : (T->__state & 12) != 0 ? 'T' : 'S';
+	pr_nice = T->static_prio - 120;
+	pr_syscall = 0;
+	pr_oldpri = 0;
+	pr_cpu = 0;
 	pr_pri = T->prio;
+	pr_pctcpu = 0;
+	pr_clname = T->prio < 100 ? "RT" : "TS";
 	pr_name = T->comm;
 	pr_onpro = T->thread_info.cpu;
+	pr_bindpro = -1;
+	pr_bindpset = -1;
+	pr_lgrp = 0;
 };
 
 inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);
