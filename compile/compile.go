@@ -236,7 +236,7 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 	// Descriptions are matched before the bodies are checked: as in
 	// DTrace, a probe Linux lacks is the error reported, not what its
 	// clause does with it.
-	probes, descs, err := c.match()
+	stmts, descs, err := c.match()
 	if err != nil {
 		return nil, err
 	}
@@ -246,7 +246,7 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 		return nil, positioned(files, err)
 	}
 	c.info = info
-	return c.compile(probes)
+	return c.compile(stmts)
 }
 
 // fileOf returns the index of the file holding p.
@@ -367,7 +367,8 @@ type compiler struct {
 	srcLines map[*token.File][]string
 }
 
-func (c *compiler) compile(probes [][]*provider.Probe) (*spec.Program, error) {
+func (c *compiler) compile(stmts []statement) (*spec.Program, error) {
+	probes := statementProbes(stmts)
 	c.plan()
 	c.planError(probes)
 	// Checked before code generation, whose offsets must fit, and after
@@ -375,7 +376,7 @@ func (c *compiler) compile(probes [][]*provider.Probe) (*spec.Program, error) {
 	if err := c.scratchFits(); err != nil {
 		return nil, err
 	}
-	if err := c.enable(probes); err != nil {
+	if err := c.enable(stmts, probes); err != nil {
 		return nil, err
 	}
 	if err := c.scratchFits(); err != nil {
@@ -395,14 +396,32 @@ func (c *compiler) scratchFits() error {
 	return ErrorList{&Error{Tag: "D_NOSPACE", Msg: fmt.Sprintf("program needs %d bytes of per-CPU scratch space, more than the kernel's %d", c.layout.scratchSize, maxScratchSize)}}
 }
 
-// match resolves each clause's probe descriptions, in program order.
-// It also returns what each description matched, for args[].
-func (c *compiler) match() ([][]*provider.Probe, map[*ast.Clause][]descMatch, error) {
-	out := make([][]*provider.Probe, len(c.clauses))
+// statement is a clause as enabled for one of its probe descriptions:
+// as in DTrace, a clause is compiled once per description, so that a
+// probe two of its descriptions match runs it twice, and statements, not
+// clauses, are numbered (dt_clause_N, ERROR's arg2).
+type statement struct {
+	clause *ast.Clause
+	probes []*provider.Probe // those its description matched, by ID
+}
+
+// statementProbes returns the probes of each statement.
+func statementProbes(stmts []statement) [][]*provider.Probe {
+	out := make([][]*provider.Probe, len(stmts))
+	for i, st := range stmts {
+		out[i] = st.probes
+	}
+	return out
+}
+
+// match resolves each clause's probe descriptions, in program order,
+// into statements. It also returns what each description matched, for
+// args[].
+func (c *compiler) match() ([]statement, map[*ast.Clause][]descMatch, error) {
+	var out []statement
 	descs := map[*ast.Clause][]descMatch{}
 	var errs ErrorList
-	for i, cl := range c.clauses {
-		seen := map[uint32]bool{}
+	for _, cl := range c.clauses {
 		for _, pd := range cl.Probes {
 			d, derr := c.describe(pd)
 			if derr != nil {
@@ -423,15 +442,10 @@ func (c *compiler) match() ([][]*provider.Probe, map[*ast.Clause][]descMatch, er
 					fmt.Sprintf("probe description %s does not match any probes", d)))
 			}
 			descs[cl] = append(descs[cl], descMatch{d, ps})
-			for _, p := range ps {
-				if !seen[p.ID] {
-					seen[p.ID] = true
-					out[i] = append(out[i], p)
-				}
-			}
+			out = append(out, statement{clause: cl, probes: ps})
+			c.prog.Matches = append(c.prog.Matches, len(ps))
+			c.prog.ClauseFile = append(c.prog.ClauseFile, fileOf(c.files, cl.At))
 		}
-		c.prog.Matches = append(c.prog.Matches, len(out[i]))
-		c.prog.ClauseFile = append(c.prog.ClauseFile, fileOf(c.files, cl.At))
 	}
 	if len(errs) > 0 {
 		return nil, nil, errs
@@ -507,9 +521,10 @@ func (c *compiler) expandMacros(s string) (string, error) {
 	return check.ExpandMacros(s, c.cfg.Macros, c.cfg.MacroVars, c.cfg.DefaultArgs)
 }
 
-// enable creates the ECBs, clause by clause in program order, and the
-// trampoline of every probe that any clause enables.
-func (c *compiler) enable(probes [][]*provider.Probe) error {
+// enable creates the ECBs, statement by statement in program order, and
+// the trampoline of every probe that any statement enables; probes are
+// the statements' (statementProbes).
+func (c *compiler) enable(stmts []statement, probes [][]*provider.Probe) error {
 	type enabled struct {
 		probe *provider.Probe
 		funcs []*gen
@@ -527,8 +542,9 @@ func (c *compiler) enable(probes [][]*provider.Probe) error {
 	}
 	sharedFuncs := map[groupClause]*gen{}
 	var copies [][2]*spec.ECB
-	for ci, cl := range c.clauses {
-		for _, p := range probes[ci] {
+	for ci, st := range stmts {
+		cl := st.clause
+		for _, p := range st.probes {
 			ecb := &spec.ECB{EPID: uint32(len(c.prog.ECBs) + 1), Probe: p, Clause: ci, Record: c.recordsData(cl)}
 			c.prog.ECBs = append(c.prog.ECBs, ecb)
 			sg := groups[p]

@@ -93,14 +93,17 @@ type nopWriter struct{ b *strings.Builder }
 
 func (w *nopWriter) Write(p []byte) (int, error) { return w.b.Write(p) }
 
-// TestECBs checks the enabling: one ECB per clause and probe, in program
-// order, with records only where a clause records data.
+// TestECBs checks the enabling: one ECB per statement (a clause for one
+// of its descriptions, numbered in program order, as DTrace numbers
+// them) and probe, with records only where a clause records data. A
+// probe two descriptions of a clause match runs it twice.
 func TestECBs(t *testing.T) {
 	p, err := compileSrc(t, "", `
 		syscall::read:entry, syscall::openat:entry { @[probefunc] = count(); }
 		syscall::read:entry { self->t = timestamp; }
 		BEGIN { printf("%d %s\n", 1, "x"); exit(0); }
-		BEGIN { }`)
+		BEGIN { }
+		syscall::read:entry, syscall::rea?:entry { }`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,10 +116,12 @@ func TestECBs(t *testing.T) {
 	// at 16, exit's int at 24: 28 bytes, rounded to 32.
 	want := []string{
 		"1:read:entry clause=0 record=false size=0",
-		"2:openat:entry clause=0 record=false size=0",
-		"3:read:entry clause=1 record=false size=0", // assignments record nothing (Oracle)
-		"4::BEGIN clause=2 record=true size=32",
-		"5::BEGIN clause=3 record=true size=8",
+		"2:openat:entry clause=1 record=false size=0",
+		"3:read:entry clause=2 record=false size=0", // assignments record nothing (Oracle)
+		"4::BEGIN clause=3 record=true size=32",
+		"5::BEGIN clause=4 record=true size=8",
+		"6:read:entry clause=5 record=true size=8",
+		"7:read:entry clause=6 record=true size=8",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("ECBs:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -125,11 +130,11 @@ func TestECBs(t *testing.T) {
 		t.Errorf("%d trampolines, want 3 (openat, read, BEGIN)", len(p.Probes))
 	}
 	for _, pp := range p.Probes {
-		if pp.Probe.Function == "read" && fmt.Sprint(pp.EPIDs) != "[1 3]" {
-			t.Errorf("read runs ECBs %v, want [1 3] in program order", pp.EPIDs)
+		if pp.Probe.Function == "read" && fmt.Sprint(pp.EPIDs) != "[1 3 6 7]" {
+			t.Errorf("read runs ECBs %v, want [1 3 6 7] in program order", pp.EPIDs)
 		}
 	}
-	if fmt.Sprint(p.Matches) != "[2 1 1 1]" {
+	if fmt.Sprint(p.Matches) != "[1 1 1 1 1 1 1]" {
 		t.Errorf("matches %v", p.Matches)
 	}
 }

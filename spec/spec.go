@@ -170,7 +170,7 @@ type SharedAttachment struct {
 type ECB struct {
 	EPID    uint32
 	Probe   *provider.Probe
-	Clause  int  // index of the clause in the program
+	Clause  int  // index of the statement: a clause for one of its descriptions, in program order
 	Record  bool // whether firing emits a record
 	Size    int  // record size in bytes, header included
 	Actions []Action
