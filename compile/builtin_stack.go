@@ -6,6 +6,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/check"
 	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/dtraceprov"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -36,11 +37,24 @@ func (g *gen) userStack(b check.Builtin) {
 // Elsewhere the walk starts in the BPF program, inside the tracing
 // machinery, whose frames are skipped (stackPastPlumbing).
 func (g *gen) kernelStack(b check.Builtin) {
+	if g.outsideKernel() {
+		g.emit(asm.Mov.Imm(asm.R0, 0))
+		return
+	}
 	if g.programType() != ebpf.PerfEvent {
 		g.stackPastPlumbing(b == check.BStackdepth)
 		return
 	}
 	g.stackVar(b == check.BStackdepth, 0)
+}
+
+// outsideKernel reports whether the clause's probe is BEGIN or END,
+// which DTrace fires from the consumer itself, with no kernel stack:
+// stack() is empty there, and stackdepth and caller are 0. Here the
+// program runs inside the bpf() system call that fires it, whose frames
+// are no one's business.
+func (g *gen) outsideKernel() bool {
+	return g.shared == nil && g.probe.Provider == "dtrace" && (g.probe.Name == dtraceprov.Begin || g.probe.Name == dtraceprov.End)
 }
 
 // plumbingFrames bounds how many leading frames of a stack can be

@@ -108,6 +108,10 @@ func (g *gen) captureStack(off int, it spec.Item) {
 		)
 		return
 	}
+	if g.outsideKernel() {
+		g.zero(off, it.Size)
+		return
+	}
 	if g.programType() == ebpf.TracePoint {
 		// A tracepoint's registers may be user registers; the task's
 		// own kernel stack is walked instead, from here.
