@@ -103,6 +103,23 @@ func (p *Printer) sprintf(h *Handle, r *consume.Record, a *spec.Action) (string,
 	return s, nil
 }
 
+// warmSystem starts a process before the probes are enabled if the
+// program calls system(): the first process Go starts comes after a
+// child of its own that exits at once (the runtime's check for
+// clone(CLONE_PIDFD)), which proc:::create and proc:::exit would
+// otherwise see as a child of dtrace's, as a program watching its
+// progeny (progenyof(pid)) does.
+func (h *Handle) warmSystem() {
+	for _, e := range h.prog.ECBs {
+		for _, a := range e.Actions {
+			if a.Kind == spec.ActSystem {
+				exec.Command("/bin/sh", "-c", ":").Run() //nolint:errcheck // system() reports its own failures
+				return
+			}
+		}
+	}
+}
+
 // system runs the command a system() record names with /bin/sh -c, as
 // system(3) does, once what dtrace has printed is flushed, so that the
 // command's output follows it. The command writes to dtrace's standard

@@ -470,6 +470,7 @@ func (h *Handle) Go() error {
 	if err := h.setGlobal(spec.GlobalWallOffset, uint64(wallOffset())); err != nil {
 		return err
 	}
+	h.warmSystem()
 	if err := h.objs.Attach(h.prog); err != nil {
 		return err
 	}
