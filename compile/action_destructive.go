@@ -19,10 +19,15 @@ import (
 // copyoutstr() act here, in the probe; system(), freopen() and
 // ftruncate() are the consumer's (dtrace/destructive.go).
 
-// destructive generates a destructive action and returns the items it
-// records: system()'s and freopen()'s printf arguments.
+// destructive generates a destructive action (or ftruncate(), which is
+// the consumer's too) and returns the items it records: system()'s and
+// freopen()'s printf arguments.
 func (g *gen) destructive(call *ast.CallExpr, kind spec.ActionKind) []spec.Item {
-	g.ecb.Destructive = true
+	// ftruncate() is a consumer action among them here, but not
+	// destructive: DTrace lets it run without -w.
+	if kind != spec.ActFtruncate {
+		g.ecb.Destructive = true
+	}
 	var items []spec.Item
 	switch kind {
 	case spec.ActRaise:
