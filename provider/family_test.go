@@ -2,6 +2,7 @@ package provider_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -136,5 +137,35 @@ func TestFamilyScan(t *testing.T) {
 	}
 	if ps := mustMatch(t, r, provider.Desc{Provider: "fam8", Name: "entry"}); len(ps) != 1 {
 		t.Errorf("fam8:::entry: %s", list(ps))
+	}
+}
+
+// pidScanning finds, in process N, a member named "scanN".
+type pidScanning struct {
+	family
+	asked []int
+}
+
+func (f *pidScanning) ScanPID(pattern string, pid int) ([]provider.Provider, error) {
+	f.asked = append(f.asked, pid)
+	name := "scan" + strconv.Itoa(pid)
+	if !provider.Glob(pattern, name) {
+		return nil, nil
+	}
+	return []provider.Provider{&member{name}}, nil
+}
+
+// A glob ending in a process ID asks PID scanners of that process only
+// (a USDT provider's p*d1234), as DTrace does.
+func TestPIDScannerGlob(t *testing.T) {
+	r := newRegistry()
+	f := &pidScanning{}
+	r.AddFamily(f)
+	ps := mustMatch(t, r, provider.Desc{Provider: "s*n77", Name: "entry"})
+	if len(ps) != 1 || ps[0].Provider != "scan77" || fmt.Sprint(f.asked) != "[77]" {
+		t.Errorf("s*n77:::entry: %s, processes asked %v; want scan77's probe, [77]", list(ps), f.asked)
+	}
+	if ps := mustMatch(t, r, provider.Desc{Provider: "x*77"}); len(ps) != 0 {
+		t.Errorf("x*77: %s", list(ps))
 	}
 }

@@ -167,6 +167,15 @@ type PIDFamily interface {
 	MemberName(pid int) string
 }
 
+// PIDScanner is implemented by families whose members a glob ending in a
+// process ID (p*d1234) finds in that process alone, as DTrace makes
+// them: a USDT provider's.
+type PIDScanner interface {
+	Family
+	// ScanPID is Scanner's Scan of process pid only.
+	ScanPID(pattern string, pid int) ([]Provider, error)
+}
+
 // Scanner is implemented by families whose members a glob can find
 // without their being named first: a USDT provider's (python*), which
 // exist wherever a process maps an object with its probes.

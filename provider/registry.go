@@ -214,7 +214,8 @@ func (r *Registry) instantiate(name string) error {
 }
 
 // instantiatePID adds the members of PID families that pattern, a glob
-// ending in a process ID, matches by name.
+// ending in a process ID, matches by name, and those PID scanners find
+// in that process.
 func (r *Registry) instantiatePID(pattern string) error {
 	digits := len(pattern)
 	for digits > 0 && pattern[digits-1] >= '0' && pattern[digits-1] <= '9' {
@@ -225,6 +226,17 @@ func (r *Registry) instantiatePID(pattern string) error {
 		return nil
 	}
 	for _, f := range r.families {
+		if ps, ok := f.(PIDScanner); ok {
+			found, err := ps.ScanPID(pattern, pid)
+			if err != nil {
+				return err
+			}
+			for _, prov := range found {
+				if !slices.ContainsFunc(r.provs, func(p Provider) bool { return p.Name() == prov.Name() }) {
+					r.provs = append(r.provs, prov)
+				}
+			}
+		}
 		pf, ok := f.(PIDFamily)
 		if !ok {
 			continue

@@ -300,9 +300,30 @@ func (m *USDT) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, error) 
 // per-process names (python1*), the members are those of the running
 // processes it names. Each object's notes are read once.
 func (f *USDTFamily) Scan(pattern string) ([]provider.Provider, error) {
-	dirs, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil, err
+	return f.scan(pattern, 0)
+}
+
+// ScanPID implements provider.PIDScanner: Scan of process pid only, for
+// a glob ending in its ID (p*d1234).
+func (f *USDTFamily) ScanPID(pattern string, pid int) ([]provider.Provider, error) {
+	return f.scan(pattern, pid)
+}
+
+// scan is Scan, of process only if not 0.
+func (f *USDTFamily) scan(pattern string, only int) ([]provider.Provider, error) {
+	var pids []int
+	if only != 0 {
+		pids = []int{only}
+	} else {
+		dirs, err := os.ReadDir("/proc")
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range dirs {
+			if pid, err := strconv.Atoi(d.Name()); err == nil {
+				pids = append(pids, pid)
+			}
+		}
 	}
 	type fileID struct{ dev, ino uint64 }
 	type scanned struct {
@@ -314,9 +335,8 @@ func (f *USDTFamily) Scan(pattern string) ([]provider.Provider, error) {
 	everywhere := map[string][]fileID{} // provider -> objects, for members of every process
 	self := os.Getpid()
 	var found []provider.Provider
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(d.Name())
-		if err != nil || pid == self {
+	for _, pid := range pids {
+		if pid == self {
 			continue
 		}
 		maps, err := uproc.Maps(pid)
