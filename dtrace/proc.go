@@ -47,7 +47,11 @@ func (h *Handle) CreateProcess(argv []string) (*Process, error) {
 		runtime.LockOSThread() // never unlocked: the thread ends with the goroutine
 		cmd := exec.Command(argv[0], argv[1:]...)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-		cmd.SysProcAttr = &syscall.SysProcAttr{Ptrace: true}
+		// The process dies with dtrace, however dtrace ends (SIGKILL
+		// included), as DTrace kills the processes it created: the
+		// death signal comes when the thread that started it ends,
+		// and this one lives until the process has exited.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Ptrace: true, Pdeathsig: syscall.SIGKILL}
 		if err := cmd.Start(); err != nil {
 			started <- fmt.Errorf("failed to execute %s: %v", argv[0], reasonOf(err))
 			return
