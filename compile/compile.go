@@ -193,11 +193,21 @@ func Compile(files []*token.File, cfg Config) (*spec.Program, error) {
 	return CompileParsed(p, cfg)
 }
 
+// MaxStrSize is the largest strsize the generated code handles: string
+// results are built in the clause's 8 KiB of scratch temporaries, their
+// bytes reached by 16-bit offsets, and strings are copied by
+// straight-line code, so that a larger size fails in the verifier (from
+// 8 KiB on), after compiling for long in much memory (gigabytes at 1e9).
+const MaxStrSize = 8000
+
 // CompileParsed compiles sources Parse has parsed.
 func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 	files := p.files
 	if cfg.StrSize <= 0 {
 		cfg.StrSize = 256
+	}
+	if cfg.StrSize > MaxStrSize {
+		return nil, ErrorList{&Error{NoLine: true, Msg: fmt.Sprintf("strsize %d is larger than the %d bytes a string may have here", cfg.StrSize, MaxStrSize)}}
 	}
 	if cfg.BufSize <= 0 {
 		cfg.BufSize = 4 << 20
