@@ -99,9 +99,8 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		p = dtrace.NewJSON(out, stderr)
 	}
 	defer p.Flush()
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sig)
+	sig := impatient()
+	defer signal.Reset(os.Interrupt, syscall.SIGTERM)
 	if err := h.Go(); err != nil {
 		fmt.Fprintf(stderr, "dtrace: could not enable tracing: %v\n", err)
 		return 1
@@ -133,6 +132,23 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 	p.Flush()
 	_, status := h.Done()
 	return status
+}
+
+// impatient returns the channel of the first SIGINT or SIGTERM, which
+// stops tracing, and makes a second one end dtrace at once, as DTrace's
+// impatient user's second ^C does: the consumer may be stuck writing to
+// an output nobody reads, and could never act on the first. Probes and
+// maps go with the process; the -c process dies with dtrace.
+func impatient() chan os.Signal {
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	first := make(chan os.Signal, 1)
+	go func() {
+		first <- <-sig
+		<-sig
+		os.Exit(1)
+	}()
+	return first
 }
 
 // consumeUntilDone prints records until exit() is called, a signal

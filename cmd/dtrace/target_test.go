@@ -55,3 +55,33 @@ func TestTargetDiesWithDtrace(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// TestImpatientSignal checks that dtrace can be stopped while its output
+// is blocked (a pipe nobody reads): the first SIGINT cannot be acted on
+// by a consumer stuck writing, and a second one, as DTrace's impatient
+// ^C, ends dtrace at once.
+func TestImpatientSignal(t *testing.T) {
+	testenv.RequireBPF(t)
+	cmd := exec.Command(dtraceBin, "-q", "-n", `syscall:::entry { printf("%s %d %d\n", execname, pid, tid); }`)
+	out, err := cmd.StdoutPipe() // never read: the pipe fills
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	time.Sleep(time.Second) // enabled, and the pipe full
+	for range 2 {
+		cmd.Process.Signal(os.Interrupt)
+		time.Sleep(50 * time.Millisecond)
+	}
+	select {
+	case <-exited:
+	case <-time.After(2 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("dtrace with a blocked output still running 2s after two SIGINTs")
+	}
+}
