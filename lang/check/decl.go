@@ -316,30 +316,14 @@ func (c *checker) namedType(name string) (Type, bool) {
 // after short or long if it is an integer type ("short long " for long
 // short). Other names are as written.
 func lookupName(name string) string {
-	var signed, unsigned, short bool
-	longs := 0
-	base := ""
-	for _, w := range strings.Fields(name) {
-		switch w {
-		case "signed":
-			signed = true
-		case "unsigned":
-			unsigned = true
-		case "short":
-			short = true
-		case "long":
-			longs++
-		case "char", "int", "float", "double", "void":
-			if base != "" {
-				return name
-			}
-			base = w
-		default:
-			return name
-		}
-	}
-	if longs > 2 {
+	w, ok := countTypeWords(name)
+	if !ok || len(w.bases) > 1 || w.long > 2 {
 		return name
+	}
+	signed, unsigned, short, longs := w.signed, w.unsigned, w.short, w.long
+	base := ""
+	if len(w.bases) == 1 {
+		base = w.bases[0]
 	}
 	var b strings.Builder
 	for _, a := range []struct {

@@ -1,35 +1,53 @@
 package check
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
+
+// typeWords are the C type specifier keywords of a name, counted in any
+// order: the sign and size words, and the base types (char, int, float,
+// double, void) in the order written.
+type typeWords struct {
+	signed, unsigned, short bool
+	long                    int
+	bases                   []string
+}
+
+// countTypeWords counts the words of name, or reports false if one is
+// not a type specifier keyword.
+func countTypeWords(name string) (typeWords, bool) {
+	var w typeWords
+	for _, word := range strings.Fields(name) {
+		switch word {
+		case "signed":
+			w.signed = true
+		case "unsigned":
+			w.unsigned = true
+		case "short":
+			w.short = true
+		case "long":
+			w.long++
+		case "char", "int", "float", "double", "void":
+			w.bases = append(w.bases, word)
+		default:
+			return w, false
+		}
+	}
+	return w, true
+}
 
 // specifierType resolves a list of C type specifier keywords written in
 // any order ("unsigned short int", "long unsigned", "long double"), as
 // C allows. It reports false for anything else.
 func specifierType(name string) (Type, bool) {
-	var signed, unsigned, short, char, integer, float, double bool
-	long := 0
-	for _, w := range strings.Fields(name) {
-		switch w {
-		case "signed":
-			signed = true
-		case "unsigned":
-			unsigned = true
-		case "short":
-			short = true
-		case "long":
-			long++
-		case "int":
-			integer = true
-		case "char":
-			char = true
-		case "float":
-			float = true
-		case "double":
-			double = true
-		default:
-			return TypeInvalid, false
-		}
+	w, ok := countTypeWords(name)
+	if !ok || slices.Contains(w.bases, "void") {
+		return TypeInvalid, false
 	}
+	signed, unsigned, short, long := w.signed, w.unsigned, w.short, w.long
+	has := func(base string) bool { return slices.Contains(w.bases, base) }
+	char, integer, float, double := has("char"), has("int"), has("float"), has("double")
 	if signed && unsigned || short && long > 0 || long > 2 {
 		return TypeInvalid, false
 	}
