@@ -195,10 +195,8 @@ func (r *Registry) instantiate(name string) error {
 		}
 		return r.scan(name)
 	}
-	for _, prov := range r.provs {
-		if prov.Name() == name {
-			return nil
-		}
+	if r.known(name) {
+		return nil
 	}
 	for _, f := range r.families {
 		prov, err := f.Member(name)
@@ -231,18 +229,14 @@ func (r *Registry) instantiatePID(pattern string) error {
 			if err != nil {
 				return err
 			}
-			for _, prov := range found {
-				if !slices.ContainsFunc(r.provs, func(p Provider) bool { return p.Name() == prov.Name() }) {
-					r.provs = append(r.provs, prov)
-				}
-			}
+			r.addNew(found)
 		}
 		pf, ok := f.(PIDFamily)
 		if !ok {
 			continue
 		}
 		name := pf.MemberName(pid)
-		if !Glob(pattern, name) || slices.ContainsFunc(r.provs, func(p Provider) bool { return p.Name() == name }) {
+		if !Glob(pattern, name) || r.known(name) {
 			continue
 		}
 		prov, err := f.Member(name)
@@ -276,17 +270,28 @@ func (r *Registry) scan(pattern string) error {
 		if err != nil {
 			return err
 		}
-		for _, prov := range found {
-			if !slices.ContainsFunc(r.provs, func(p Provider) bool { return p.Name() == prov.Name() }) {
-				r.provs = append(r.provs, prov)
-			}
-		}
+		r.addNew(found)
 	}
 	return nil
 }
 
+// known reports whether the registry has a provider named name.
+func (r *Registry) known(name string) bool {
+	return slices.ContainsFunc(r.provs, func(p Provider) bool { return p.Name() == name })
+}
+
+// addNew adds the family members found that the registry does not have.
+func (r *Registry) addNew(found []Provider) {
+	for _, prov := range found {
+		if !r.known(prov.Name()) {
+			r.provs = append(r.provs, prov)
+		}
+	}
+}
+
 // matcher returns how prov's probes match a description: by name,
-// field by field, or with the provider's own module aliases.
+// field by field, or with the provider's own module and function
+// aliases.
 func matcher(prov Provider) func(d, pd Desc) bool {
 	al, modOK := prov.(Aliased)
 	fal, fnOK := prov.(FunctionAliased)
