@@ -230,7 +230,7 @@ func (c *compiler) literal(s string, size int) int {
 // maps returns the specs of every map the program uses.
 func (c *compiler) maps() map[string]*ebpf.MapSpec {
 	m := map[string]*ebpf.MapSpec{
-		spec.MapBuffer: {Name: spec.MapBuffer, Type: ebpf.RingBuf, MaxEntries: uint32(pow2(c.cfg.BufSize))},
+		spec.MapBuffer: {Name: spec.MapBuffer, Type: ebpf.RingBuf, MaxEntries: uint32(pow2(min(c.cfg.BufSize, maxRing)))},
 		spec.MapGlobals: {Name: spec.MapGlobals, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(c.layout.globalsSize), MaxEntries: 1,
 			Flags: bpfMmapable},
 		spec.MapScratch: {Name: spec.MapScratch, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(c.layout.scratchSize), MaxEntries: 1},
@@ -243,7 +243,7 @@ func (c *compiler) maps() map[string]*ebpf.MapSpec {
 		if loc.mapName == "" {
 			continue
 		}
-		entries := c.cfg.DynVarSize / (loc.keySize + loc.valSize + 64)
+		entries := min(c.cfg.DynVarSize/(loc.keySize+loc.valSize+64), maxDynVars)
 		m[loc.mapName] = &ebpf.MapSpec{Name: mapName(loc.mapName), Type: ebpf.Hash, KeySize: uint32(loc.keySize),
 			ValueSize: uint32(loc.valSize), MaxEntries: uint32(max(entries, 16))}
 	}
@@ -286,6 +286,16 @@ func mapName(s string) string {
 	}
 	return s
 }
+
+// maxRing and maxDynVars bound the ring buffer and the elements of a
+// dynamic variables' map whatever the configuration asks: the ring's
+// size is a 32-bit power of two, and both are allocated as the program
+// loads. dtrace lowers larger bufsize and dynvarsize options to less
+// than these (resize.go in package dtrace).
+const (
+	maxRing    = 1 << 30
+	maxDynVars = 1 << 24
+)
 
 func pow2(n int) int {
 	p := 4096

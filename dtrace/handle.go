@@ -76,8 +76,12 @@ type Handle struct {
 	reg     *provider.Registry
 	fbt     *fbt.Provider // its attach mode follows -x fbtattach
 	profile *profile.Provider
-	cpu     int           // the cpu option when compiled: the only CPU probes fire on, -1 for any
-	files   []*token.File // the libraries, then the sources
+	cpu     int // the cpu option when compiled: the only CPU probes fire on, -1 for any
+	// resized are the notices of buffers lowered under bufresize=auto,
+	// resizeErr the refusal under manual (see resize.go).
+	resized   []string
+	resizeErr error
+	files     []*token.File // the libraries, then the sources
 	// srcFlags are the options as each file's compilation started,
 	// before its own pragmas (see checkSource).
 	srcFlags []compileFlags
@@ -170,6 +174,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 	// the program was compiled with.
 	h.cpu = max(int(h.Options.Int("cpu")), -1)
 	h.profile.SetCPU(h.cpu)
+	h.resizeBuffers()
 	prog, err := compile.CompileParsed(parsed, h.config(args, parsed))
 	if err != nil {
 		return h.compileError(0, err) // each error names its file
@@ -405,6 +410,9 @@ func (h *Handle) Exec() error {
 	}
 	if err := h.principalBuffers(); err != nil {
 		return err
+	}
+	if h.resizeErr != nil {
+		return h.resizeErr
 	}
 	if err := h.checkBufferSizes(); err != nil {
 		return err

@@ -116,6 +116,8 @@ var table = []Option{
 	{Name: "printsize", Kind: Size, Class: Dynamic, Origin: "Oracle Linux"},
 	{Name: "pspec", Kind: Flag, Class: CompileTime},
 	{Name: "quiet", Kind: Scalar, Class: Dynamic, Flag: "-q"},
+	// Set: buffers lowered under bufresize=auto are not reported.
+	{Name: "quietresize", Kind: Scalar, Class: RunTime},
 	{Name: "rawbytes", Kind: Scalar, Class: Dynamic},
 	// The size of alloca() memory (Oracle Linux DTrace's scratch memory).
 	{Name: "scratchsize", Kind: Size, Class: RunTime, Default: "256", Origin: "Oracle Linux"},

@@ -105,6 +105,13 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dtrace: could not enable tracing: %v\n", err)
 		return 1
 	}
+	// DTrace reports the buffers it lowered once tracing has started,
+	// even under -q.
+	if !inv.Options.IsSet("quietresize") {
+		for _, n := range h.Resized() {
+			fmt.Fprintln(stderr, "dtrace: "+n)
+		}
+	}
 	// DTrace's notice once tracing has started, unless quiet.
 	if inv.Options.Bool("destructive") && !inv.Options.Bool("quiet") {
 		fmt.Fprintln(stderr, "dtrace: allowing destructive actions")
