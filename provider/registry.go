@@ -50,8 +50,11 @@ func NewRegistry(ps ...Provider) *Registry {
 // offer for d, and probes they offered before are matched again, so a
 // probe created on demand is found by later globs too.
 //
-// Matching nothing is not an error; failing to ask a provider (say,
-// tracefs cannot be read) or a name the provider rejects (tick-0) is.
+// Matching nothing is not an error; a name the provider rejects
+// (tick-0) is, and so is failing to ask a provider (say, tracefs cannot
+// be read) when d names it, or when d matches nothing: a provider that
+// cannot list its probes does not break descriptions that match the
+// probes of others (BEGIN, whose provider field is empty).
 func (r *Registry) Match(d Desc) ([]*Probe, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -62,6 +65,7 @@ func (r *Registry) Match(d Desc) ([]*Probe, error) {
 		return nil, err
 	}
 	var out []*Probe
+	var failed error
 	for _, prov := range r.provs {
 		if !matchField(d.Provider, prov.Name()) {
 			continue
@@ -69,7 +73,12 @@ func (r *Registry) Match(d Desc) ([]*Probe, error) {
 		matches := matcher(prov)
 		specs, err := prov.Provide(d)
 		if err != nil {
-			return nil, fmt.Errorf("provider %s: %w", prov.Name(), err)
+			err = fmt.Errorf("provider %s: %w", prov.Name(), err)
+			if d.Provider == prov.Name() {
+				return nil, err
+			}
+			failed = cmp.Or(failed, err)
+			continue
 		}
 		seen := make(map[*Probe]bool)
 		for _, p := range r.byOwner[prov] {
@@ -89,6 +98,9 @@ func (r *Registry) Match(d Desc) ([]*Probe, error) {
 				out = append(out, p)
 			}
 		}
+	}
+	if len(out) == 0 && failed != nil {
+		return nil, failed
 	}
 	slices.SortFunc(out, func(a, b *Probe) int { return cmp.Compare(a.ID, b.ID) })
 	return out, nil

@@ -179,6 +179,18 @@ func TestProviderError(t *testing.T) {
 	if ps, err := r.Match(provider.Desc{Provider: "dtrace"}); err != nil || len(ps) != 3 {
 		t.Errorf("Match(dtrace:::) = %v, %v", ps, err)
 	}
+	// Asked among others, by a description that matches theirs: BEGIN
+	// did not work without privileges because syscall failed.
+	if ps, err := r.Match(provider.Desc{Name: "BEGIN"}); err != nil || len(ps) != 1 {
+		t.Errorf("Match(:::BEGIN) = %v, %v", ps, err)
+	}
+	if ps, err := r.Match(provider.Desc{Provider: "*"}); err != nil || len(ps) != 3 {
+		t.Errorf("Match(*:::) = %v, %v", ps, err)
+	}
+	// Matching nothing, the failure is the reason.
+	if _, err := r.Match(provider.Desc{Name: "nosuch"}); err == nil || !strings.Contains(err.Error(), "provider failing: cannot read probes") {
+		t.Errorf("Match(:::nosuch) error = %v", err)
+	}
 }
 
 func TestConcurrent(t *testing.T) {

@@ -13,7 +13,13 @@ import (
 	"github.com/godtrace/godtrace/lang/ast"
 )
 
+// openHandle opens the handle every mode that compiles or lists
+// probes uses, once the process is known to have what tracing needs
+// (DTrace's "failed to initialize dtrace").
 func openHandle(inv *Invocation) (*dtrace.Handle, error) {
+	if err := dtrace.CheckPrivileges(); err != nil {
+		return nil, fmt.Errorf("failed to initialize dtrace: %w", err)
+	}
 	h, err := dtrace.Open()
 	if err != nil {
 		return nil, err
