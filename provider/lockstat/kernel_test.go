@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,9 @@ import (
 	"github.com/godtrace/godtrace/internal/dtracetest"
 	"github.com/godtrace/godtrace/internal/testenv"
 	"github.com/godtrace/godtrace/internal/vmtest"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/provider/fbt"
+	"github.com/godtrace/godtrace/provider/lockstat"
 )
 
 func TestMain(m *testing.M) {
@@ -234,5 +238,33 @@ func TestKernelAcquireRelease(t *testing.T) {
 		if got := run(t, c.src, c.work); got != c.want {
 			t.Errorf("%s: printed %q, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestKernelListed checks that lockstat lists what the kernel can
+// enable: the acquire and release probes only where kprobes work (here
+// they did not, and ':::' failed on them), and that naming one where
+// they do not says why.
+func TestKernelListed(t *testing.T) {
+	testenv.RequireBPF(t)
+	kf := fbt.New()
+	pv := lockstat.New(kf)
+	specs, err := pv.Provide(provider.Desc{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range specs {
+		names = append(names, s.Name)
+	}
+	if got, want := slices.Contains(names, "adaptive-acquire"), kf.Kprobes(); got != want {
+		t.Errorf("adaptive-acquire listed: %v; kprobes work: %v (listed %v)", got, want, names)
+	}
+	if !slices.Contains(names, "adaptive-block") {
+		t.Errorf("adaptive-block not listed: %v", names)
+	}
+	_, err = pv.Provide(provider.Desc{Provider: "lockstat", Name: "*-acquire"})
+	if kf.Kprobes() != (err == nil) || err != nil && !strings.Contains(err.Error(), "need kprobes") {
+		t.Errorf("lockstat:::*-acquire: %v, with kprobes %v", err, kf.Kprobes())
 	}
 }

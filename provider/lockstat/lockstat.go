@@ -19,8 +19,10 @@
 package lockstat
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
@@ -151,14 +153,36 @@ func New(kernelFuncs *fbt.Provider) *Provider { return &Provider{fbt: kernelFunc
 // Name implements provider.Provider.
 func (*Provider) Name() string { return "lockstat" }
 
-// Provide implements provider.Provider: every probe, whatever the
-// kernel; enabling one the kernel cannot offer says why.
-func (*Provider) Provide(provider.Desc) ([]provider.Spec, error) {
-	specs := make([]provider.Spec, len(probes))
-	for i, p := range probes {
-		specs[i] = provider.Spec{Module: "vmlinux", Name: p.name, Data: p}
+// Provide implements provider.Provider: the probes this kernel can
+// enable, so that what dtrace -l lists, and what ':::' enables, works.
+// The acquire and release probes need kprobes on at least one of their
+// functions; a description naming lockstat that finds none of its
+// probes for want of kprobes says so.
+func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
+	var specs []provider.Spec
+	wanted := false
+	for _, p := range probes {
+		if p.kind != contended && !pv.traceable(p.funcs) {
+			wanted = wanted || nameMatches(d.Name, p.name)
+			continue
+		}
+		specs = append(specs, provider.Spec{Module: "vmlinux", Name: p.name, Data: p})
+	}
+	if wanted && d.Provider == "lockstat" && !slices.ContainsFunc(specs, func(s provider.Spec) bool { return nameMatches(d.Name, s.Name) }) {
+		return nil, errNoKprobes
 	}
 	return specs, nil
+}
+
+// nameMatches matches a description's name field, empty for any.
+func nameMatches(pattern, name string) bool { return pattern == "" || provider.Glob(pattern, name) }
+
+var errNoKprobes = errors.New("lockstat's acquire and release probes need kprobes, which this kernel does not have")
+
+// traceable reports whether the kernel can attach a kprobe to one of
+// funcs.
+func (pv *Provider) traceable(funcs []function) bool {
+	return pv.fbt.Kprobes() && slices.ContainsFunc(funcs, func(f function) bool { return pv.fbt.Traceable(f.name) })
 }
 
 func probeOf(p *provider.Probe) *probe {
@@ -214,7 +238,7 @@ func (pv *Provider) Attach(p *provider.Probe, prog *ebpf.Program) (io.Closer, er
 // funcs the kernel has, each with its cookie: at least one must attach.
 func (pv *Provider) attachFuncs(funcs []function, prog *ebpf.Program, ret bool) (io.Closer, error) {
 	if !pv.fbt.Kprobes() {
-		return nil, fmt.Errorf("lockstat needs kprobes, which this kernel does not have")
+		return nil, errNoKprobes
 	}
 	var syms []string
 	var cookies []uint64
