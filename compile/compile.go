@@ -565,7 +565,7 @@ func (c *compiler) enable(stmts []statement, probes [][]*provider.Probe) error {
 					continue
 				}
 			}
-			g := &gen{c: c, probe: p, ecb: ecb, shared: sg}
+			g := &gen{c: c, probe: p, ecb: ecb, shared: sg, at: cl.At}
 			g.clause(cl)
 			if g.err != nil {
 				if g.err.Line == 0 && !g.err.NoLine {
@@ -602,6 +602,14 @@ func (c *compiler) enable(stmts []statement, probes [][]*provider.Probe) error {
 		to.Record, to.Size, to.Actions, to.Spec, to.Destructive = from.Record, from.Size, from.Actions, from.Spec, from.Destructive
 	}
 	for _, e := range order {
+		if err := c.checkSubprograms(e.probe, e.funcs); err != nil {
+			return ErrorList{err}
+		}
+		for _, f := range e.funcs {
+			if err := c.checkJumps(f); err != nil {
+				return ErrorList{err}
+			}
+		}
 		var pp *spec.ProbeProgram
 		var err error
 		if e.group != nil {
@@ -611,6 +619,9 @@ func (c *compiler) enable(stmts []statement, probes [][]*provider.Probe) error {
 		}
 		if err != nil {
 			return err
+		}
+		if err := c.checkMaps(pp, e.funcs); err != nil {
+			return ErrorList{err}
 		}
 		c.prog.Probes = append(c.prog.Probes, pp)
 	}

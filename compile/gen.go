@@ -38,6 +38,7 @@ type gen struct {
 	c       *compiler
 	probe   *provider.Probe
 	ecb     *spec.ECB
+	at      token.Pos    // the clause's
 	shared  *sharedGroup // the shared attachment whose probes the clause serves, if any
 	insns   asm.Instructions
 	pending string                           // label for the next instruction
