@@ -264,7 +264,9 @@ func verifierError(p *spec.Program, err error) error {
 	}
 	where := ""
 	for _, pp := range p.Probes {
-		if strings.Contains(err.Error(), pp.Program.Name) {
+		// cilium/ebpf names the program it failed to load so; the
+		// colon keeps probe_1 from matching probe_12.
+		if strings.Contains(err.Error(), "program "+pp.Program.Name+":") {
 			if src := sourceAt(pp.Program.Instructions, at); src != "" {
 				where = " at " + src
 			}

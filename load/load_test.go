@@ -1,12 +1,15 @@
 package load
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/btf"
 	"golang.org/x/sys/unix"
@@ -133,5 +136,22 @@ func TestVerifierError(t *testing.T) {
 	want := "internal error: BPF verifier rejected the program at line 5: self->s = execname;: R5 !read_ok"
 	if err.Error() != want {
 		t.Errorf("error %q, want it to start %q", err, want)
+	}
+}
+
+// TestVerifierErrorProgram checks that a rejection is traced to the
+// program the error names, and to no program whose name it begins
+// with: probe_1's was once taken for probe_12's.
+func TestVerifierErrorProgram(t *testing.T) {
+	program := func(name, line string) *spec.ProbeProgram {
+		insns := asm.Instructions{asm.Mov.Imm(asm.R0, 0).WithSource(asm.Comment(line)), asm.Return()}
+		return &spec.ProbeProgram{Program: &ebpf.ProgramSpec{Name: name, Instructions: insns}}
+	}
+	p := &spec.Program{Probes: []*spec.ProbeProgram{program("probe_12", "line 2: b"), program("probe_1", "line 1: a")}}
+	ve := &ebpf.VerifierError{Cause: errors.New("permission denied"), Log: []string{"0: (b7) r0 = 0", "R5 !read_ok"}}
+	err := verifierError(p, fmt.Errorf("program probe_12: load program: %w", ve))
+	want := "internal error: BPF verifier rejected the program at line 2: b: R5 !read_ok"
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
 	}
 }
