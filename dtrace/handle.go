@@ -536,23 +536,21 @@ func onCPU(cpu int, f func() error) error {
 	return <-errc
 }
 
-// Stop ends tracing as DTrace does: the state becomes draining, probes
-// are detached, END fires, and then, whatever the rates, the drops are
-// reported (the status's, then the aggregations'), the buffers consumed,
-// and their drops reported, as dtrace_stop() and the last dtrace_work()
-// do.
+// Stop ends tracing as DTrace does: the state becomes draining, so that
+// no clause runs again, END fires, and then, whatever the rates, the
+// drops are reported (the status's, then the aggregations'), the
+// buffers consumed, and their drops reported, as dtrace_stop() and the
+// last dtrace_work() do. The probes stay attached, doing nothing, until
+// Close: detaching many tracepoints takes the kernel a while (tens of
+// milliseconds each), which is better spent after the output.
 func (h *Handle) Stop(c Consumer) error {
 	if h.stopped {
 		return nil
 	}
 	h.stopped = true
-	// Draining first: from now on no clause runs, so nothing more is
-	// printed while the probes are detached (which takes a while for
-	// hundreds of tracepoints).
 	if err := h.setGlobal(spec.GlobalActivity, uint64(spec.Draining)); err != nil {
 		return err
 	}
-	h.objs.Detach()
 	// What came before END is in the buffers before END may use the
 	// room kept for it.
 	if _, err := h.read(0); err != nil {

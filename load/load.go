@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
@@ -229,11 +230,34 @@ func attachShared(pp *spec.ProbeProgram, prog *ebpf.Program) (io.Closer, error) 
 
 // Detach detaches every attached probe.
 func (o *Objects) Detach() {
+	// Programs that can be detached apart from their events are
+	// detached together first, so that the kernel's waits for each
+	// overlap (see tracefs.Link); closing the events is serialized in
+	// the kernel whatever is done here.
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, unlinkers)
+	for _, l := range o.links {
+		if u, ok := l.(unlinker); ok {
+			sem <- struct{}{}
+			wg.Go(func() {
+				u.Unlink()
+				<-sem
+			})
+		}
+	}
+	wg.Wait()
 	for _, l := range o.links {
 		l.Close()
 	}
 	o.links = nil
 }
+
+// unlinker is an attachment whose program can be detached before it is
+// closed.
+type unlinker interface{ Unlink() error }
+
+// unlinkers is how many programs Detach detaches at once.
+const unlinkers = 64
 
 // Close detaches and releases everything.
 func (o *Objects) Close() {

@@ -11,11 +11,11 @@ import (
 	"github.com/godtrace/godtrace/internal/testenv"
 )
 
-// TestAttachCounting checks the counting perf event that attaches
+// TestAttach checks the counting perf event that attaches
 // programs to tracepoints refusing sampling ones (irq_work_exit): the
 // program must run at the tracepoint. getpid's entry stands in for the
 // tracepoint, which fires when this test wants it to.
-func TestAttachCounting(t *testing.T) {
+func TestAttach(t *testing.T) {
 	testenv.RequireBPF(t)
 	hits, err := ebpf.NewMap(&ebpf.MapSpec{Type: ebpf.Array, KeySize: 4, ValueSize: 8, MaxEntries: 1})
 	if err != nil {
@@ -46,7 +46,7 @@ func TestAttachCounting(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer prog.Close()
-	c, err := attachCounting("syscalls", "sys_enter_getpid", prog)
+	c, err := attach("syscalls", "sys_enter_getpid", prog)
 	if err != nil {
 		t.Fatal(err)
 	}
