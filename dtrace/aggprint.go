@@ -7,6 +7,7 @@ import (
 
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -101,10 +102,10 @@ func (p *Printer) printOptions(h *Handle) format.PrintOptions {
 	o := h.Options
 	return format.PrintOptions{
 		Sort: p.sortOptions(h), Env: h.env(),
-		Hist: o.Bool("agghist"), Pack: o.Bool("aggpack"), Zoom: o.Bool("aggzoom"),
-		Packing:  format.Packing{UTF8: packUTF8(o.String("encoding"), os.Getenv("TERM"))},
-		UTF8:     o.String("encoding") == "utf8",
-		RawBytes: o.Bool("rawbytes"),
+		Hist: o.Bool(option.AggHist), Pack: o.Bool(option.AggPack), Zoom: o.Bool(option.AggZoom),
+		Packing:  format.Packing{UTF8: packUTF8(o.String(option.Encoding), os.Getenv("TERM"))},
+		UTF8:     o.String(option.Encoding) == "utf8",
+		RawBytes: o.Bool(option.RawBytes),
 	}
 }
 
@@ -129,10 +130,10 @@ func packUTF8(encoding, term string) bool {
 func (p *Printer) sortOptions(h *Handle) format.SortOptions {
 	o := h.Options
 	return format.SortOptions{
-		Key:    o.Bool("aggsortkey"),
-		KeyPos: int(o.Int("aggsortkeypos")),
-		Pos:    int(o.Int("aggsortpos")),
-		Rev:    o.Bool("aggsortrev"),
+		Key:    o.Bool(option.AggSortKey),
+		KeyPos: int(o.Int(option.AggSortKeyPos)),
+		Pos:    int(o.Int(option.AggSortPos)),
+		Rev:    o.Bool(option.AggSortRev),
 	}
 }
 
@@ -155,7 +156,7 @@ func (p *Printer) printaFormat(h *Handle, f *format.Format, ids []int, snap map[
 // them: illumos dtrace(1) prints aggregations alike with or without it.
 func (h *Handle) SnapshotPerCPU(id int) ([]*consume.AggEntry, error) {
 	a := h.prog.Aggs[id]
-	if !h.Options.Bool("aggpercpu") {
+	if !h.Options.Bool(option.AggPerCPU) {
 		return h.snapshot(a)
 	}
 	s, err := consume.SnapshotPerCPU(h.objs.Map(a.Map), a, h.filled[a.ID])

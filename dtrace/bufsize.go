@@ -3,6 +3,8 @@ package dtrace
 import (
 	"errors"
 	"strings"
+
+	"github.com/godtrace/godtrace/option"
 )
 
 // errBufTooSmall is libdtrace's EDT_BUFTOOSMALL, which dtrace(1)
@@ -24,7 +26,7 @@ func (h *Handle) checkBufferSizes() error {
 			rec = e.Size
 		}
 	}
-	if size := h.Options.Size("bufsize"); size < uint64(rec+ringHeader) {
+	if size := h.Options.Size(option.BufSize); size < uint64(rec+ringHeader) {
 		return errBufTooSmall
 	}
 	entry := 0
@@ -34,7 +36,7 @@ func (h *Handle) checkBufferSizes() error {
 		m := h.prog.Maps[a.Map]
 		entry = max(entry, int(m.KeySize+m.ValueSize))
 	}
-	if entry > 0 && h.Options.Size("aggsize") < uint64(entry) {
+	if entry > 0 && h.Options.Size(option.AggSize) < uint64(entry) {
 		return errBufTooSmall
 	}
 	// Associative arrays only: DTrace lets a dynvarsize too small for
@@ -46,7 +48,7 @@ func (h *Handle) checkBufferSizes() error {
 			entry = max(entry, int(m.KeySize+m.ValueSize))
 		}
 	}
-	if entry > 0 && h.Options.Size("dynvarsize") < uint64(entry) {
+	if entry > 0 && h.Options.Size(option.DynVarSize) < uint64(entry) {
 		return errBufTooSmall
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/provider/dtraceprov"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -42,7 +43,7 @@ func (h *Handle) Consume(c Consumer, wait time.Duration) (bool, error) {
 		return false, err
 	}
 	now := time.Now()
-	if h.lastStatus.due(now, h.Options.Rate("statusrate")) {
+	if h.lastStatus.due(now, h.Options.Rate(option.StatusRate)) {
 		if err := h.checkStatus(c); err != nil {
 			return false, err
 		}
@@ -51,12 +52,12 @@ func (h *Handle) Consume(c Consumer, wait time.Duration) (bool, error) {
 		// Stop consumes everything, whatever the rates.
 		return h.exiting, nil
 	}
-	if h.lastAgg.due(now, h.Options.Rate("aggrate")) {
+	if h.lastAgg.due(now, h.Options.Rate(option.AggRate)) {
 		if err := h.aggDrops(c); err != nil {
 			return false, err
 		}
 	}
-	if h.lastSwitch.due(now, h.Options.Rate("switchrate")) || n > 0 {
+	if h.lastSwitch.due(now, h.Options.Rate(option.SwitchRate)) || n > 0 {
 		if err := h.switchBuffers(c); err != nil {
 			return false, err
 		}
@@ -69,10 +70,10 @@ func (h *Handle) Consume(c Consumer, wait time.Duration) (bool, error) {
 // switch policy, the next aggregation snapshot and buffer switch,
 // rounded up (see wholeMillis).
 func (h *Handle) Due() time.Duration {
-	d := time.Until(h.lastStatus.next(h.Options.Rate("statusrate")))
+	d := time.Until(h.lastStatus.next(h.Options.Rate(option.StatusRate)))
 	if h.bufs.policy == policySwitch {
-		d = min(d, time.Until(h.lastAgg.next(h.Options.Rate("aggrate"))),
-			time.Until(h.lastSwitch.next(h.Options.Rate("switchrate"))))
+		d = min(d, time.Until(h.lastAgg.next(h.Options.Rate(option.AggRate))),
+			time.Until(h.lastSwitch.next(h.Options.Rate(option.SwitchRate))))
 	}
 	return wholeMillis(d)
 }
@@ -248,11 +249,11 @@ func (h *Handle) probeOfEPID(epid uint32) uint32 {
 // bufsize options. Under the fill policy the buffers keep room for END's
 // records, which must fit in bufsize, as DTrace's dts_reserve.
 func (h *Handle) principalBuffers() error {
-	policy, err := parseBufPolicy(h.Options.String("bufpolicy"))
+	policy, err := parseBufPolicy(h.Options.String(option.BufPolicy))
 	if err != nil {
 		return err
 	}
-	size := int(h.Options.Size("bufsize"))
+	size := int(h.Options.Size(option.BufSize))
 	reserve := 0
 	if policy == policyFill {
 		for _, e := range h.prog.ECBs {

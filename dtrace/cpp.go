@@ -45,7 +45,7 @@ const cppStdin = "/dev/stdin"
 // line out. The preprocessor's diagnostics, and the headers -H lists, go
 // to h.Stderr.
 func (h *Handle) preprocess(name string, text []byte) ([]byte, error) {
-	path := h.Options.String("cpppath")
+	path := h.Options.String(option.CPPPath)
 	cmd := exec.Command(path, append(cppArgs(h.Options, runtime.GOARCH), cppStdin)...)
 	cmd.Args[0] = filepath.Base(path) // as DTrace passes it
 	cmd.Stdin = bytes.NewReader(cppInput(text))
@@ -104,12 +104,12 @@ func cppArgs(o *option.Options, goarch string) []string {
 		args = append(args, "-D__amd64")
 	}
 	args = append(args, o.CPPArgs()...)
-	v := o.String("version")
+	v := o.String(option.Version)
 	if v == "" {
 		v = LatestVersion
 	}
 	args = append(args, fmt.Sprintf("-D__SUNW_D_VERSION=0x%08x", versionNumber(v)))
-	switch o.String("stdc") {
+	switch o.String(option.StdC) {
 	case "a":
 		args = append(args, "-std=c99")
 	case "s":

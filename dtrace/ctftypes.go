@@ -5,6 +5,7 @@ import (
 	"runtime"
 
 	"github.com/godtrace/godtrace/ctf"
+	"github.com/godtrace/godtrace/option"
 )
 
 // The types of DTrace's C and D type containers, which the ctypes and
@@ -113,11 +114,11 @@ func dContainer(strsize int) *ctf.Dict {
 // message.
 func (h *Handle) writeTypes() {
 	for _, c := range []struct {
-		option string
+		option option.Name
 		dict   func() *ctf.Dict
 	}{
-		{"ctypes", cContainer},
-		{"dtypes", func() *ctf.Dict { return dContainer(int(h.Options.Size("strsize"))) }},
+		{option.CTypes, cContainer},
+		{option.DTypes, func() *ctf.Dict { return dContainer(int(h.Options.Size(option.StrSize))) }},
 	} {
 		path := h.Options.String(c.option)
 		if path == "" {

@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/godtrace/godtrace/option"
 )
 
 // debugf writes a debug message to Stderr under -x debug, as Oracle's
@@ -13,7 +15,7 @@ import (
 // say what the library decided (libraries, preprocessor, probes,
 // programs), for users working out why a program does what it does.
 func (h *Handle) debugf(format string, args ...any) {
-	if !h.Options.Bool("debug") {
+	if !h.Options.Bool(option.Debug) {
 		return
 	}
 	fmt.Fprintf(h.stderr(), "libdtrace DEBUG %d: %s\n", time.Now().Unix(), fmt.Sprintf(format, args...))

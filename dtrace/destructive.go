@@ -14,6 +14,7 @@ import (
 
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -26,7 +27,7 @@ var errDestructive = errors.New("Destructive actions not allowed")
 // the refusal comes when tracing is enabled, after the "matched"
 // notices.
 func (h *Handle) allowDestructive() error {
-	if h.Options.Bool("destructive") {
+	if h.Options.Bool(option.Destructive) {
 		return nil
 	}
 	for _, e := range h.prog.ECBs {
@@ -64,7 +65,7 @@ func (h *Handle) allowWriteUser() error {
 		err := features.HaveProgramHelper(pt, asm.FnProbeWriteUser)
 		switch {
 		case err == nil:
-		case !h.Options.Bool("destructive"):
+		case !h.Options.Bool(option.Destructive):
 			return errDestructive
 		case errors.Is(err, ebpf.ErrNotSupported):
 			return errWriteUser
@@ -97,7 +98,7 @@ func (p *Printer) sprintf(h *Handle, r *consume.Record, a *spec.Action) (string,
 		return "", err
 	}
 	s := b.String()
-	if n := int(h.Options.Size("strsize")) - 1; n >= 0 && len(s) > n {
+	if n := int(h.Options.Size(option.StrSize)) - 1; n >= 0 && len(s) > n {
 		s = s[:n]
 	}
 	return s, nil

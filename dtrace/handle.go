@@ -167,12 +167,12 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := h.fbt.SetMode(fbt.Mode(h.Options.String("fbtattach"))); err != nil {
+	if err := h.fbt.SetMode(fbt.Mode(h.Options.String(option.FBTAttach))); err != nil {
 		return &CompileError{Msg: err.Error()}
 	}
 	// The programs, the timers and BEGIN and END all follow the value
 	// the program was compiled with.
-	h.cpu = max(int(h.Options.Int("cpu")), -1)
+	h.cpu = max(int(h.Options.Int(option.CPU)), -1)
 	h.profile.SetCPU(h.cpu)
 	h.resizeBuffers()
 	prog, err := compile.CompileParsed(parsed, h.config(args, parsed))
@@ -231,7 +231,7 @@ func (h *Handle) parse(srcs []Source, args []string) (*compile.Parsed, error) {
 	specs := make([]ast.ProbeSpec, len(libs), len(libs)+len(srcs))
 	for i, s := range srcs {
 		text := s.Text
-		if s.Name != "" && h.Options.Bool("cpp") {
+		if s.Name != "" && h.Options.Bool(option.CPP) {
 			if text, err = h.preprocess(s.Name, s.Text); err != nil {
 				return nil, &CompileError{Source: i, Msg: err.Error()}
 			}
@@ -239,7 +239,7 @@ func (h *Handle) parse(srcs []Source, args []string) (*compile.Parsed, error) {
 		h.files = append(h.files, token.NewFile(s.Name, text))
 		specs = append(specs, s.Spec)
 	}
-	parsed, err := compile.ParseSpecs(h.files, specs, h.kernelBTF, h.Options.Bool("pspec"))
+	parsed, err := compile.ParseSpecs(h.files, specs, h.kernelBTF, h.Options.Bool(option.PSpec))
 	if err != nil {
 		return nil, h.compileError(0, err) // each error names its file
 	}
@@ -274,27 +274,27 @@ func (h *Handle) checkParsed(parsed *compile.Parsed, i int, args []string) error
 func (h *Handle) config(args []string, parsed *compile.Parsed) compile.Config {
 	return compile.Config{
 		Registry:     h.reg,
-		StrSize:      int(h.Options.Size("strsize")),
-		BufSize:      int(h.Options.Size("bufsize")),
-		AggSize:      int(h.Options.Size("aggsize")),
-		DynVarSize:   int(h.Options.Size("dynvarsize")),
+		StrSize:      int(h.Options.Size(option.StrSize)),
+		BufSize:      int(h.Options.Size(option.BufSize)),
+		AggSize:      int(h.Options.Size(option.AggSize)),
+		DynVarSize:   int(h.Options.Size(option.DynVarSize)),
 		Macros:       args,
 		MacroVars:    processMacros(h.target),
-		DefaultArgs:  h.Options.Bool("defaultargs"),
-		Version:      h.Options.String("version"),
+		DefaultArgs:  h.Options.Bool(option.DefaultArgs),
+		Version:      h.Options.String(option.Version),
 		Libraries:    h.nlibs,
-		ZeroMatches:  h.Options.Bool("zdefs"),
-		NSpec:        int(h.Options.Int("nspec")),
-		TupleRegs:    int(h.Options.Int("tregs")),
+		ZeroMatches:  h.Options.Bool(option.ZDefs),
+		NSpec:        int(h.Options.Int(option.NSpec)),
+		TupleRegs:    int(h.Options.Int(option.TRegs)),
 		MaxFrames:    h.maxFrames(),
-		LinkMode:     h.Options.String("linkmode"),
-		KernelNoDefs: h.Options.Bool("knodefs"),
+		LinkMode:     h.Options.String(option.LinkMode),
+		KernelNoDefs: h.Options.Bool(option.KNoDefs),
 		OneCPU:       h.cpu >= 0,
 		CPU:          h.cpu,
-		ScratchSize:  int(h.Options.Size("scratchsize")),
-		StackFrames:  int(h.Options.Int("stackframes")),
-		UstackFrames: int(h.Options.Int("ustackframes")),
-		JstackFrames: int(h.Options.Int("jstackframes")),
+		ScratchSize:  int(h.Options.Size(option.ScratchSize)),
+		StackFrames:  int(h.Options.Int(option.StackFrames)),
+		UstackFrames: int(h.Options.Int(option.UStackFrames)),
+		JstackFrames: int(h.Options.Int(option.JStackFrames)),
 		KernelBTF:    h.kernelBTF,
 		KernelSymbol: h.kernelSymbol,
 		ModuleBTF:    ktypes.Module,
@@ -306,8 +306,8 @@ func (h *Handle) config(args []string, parsed *compile.Parsed) compile.Config {
 // frames the kernel walks (perf_event_max_stack), as Oracle's DTrace
 // takes it; 0 if that cannot be read. A value below 1 is 1.
 func (h *Handle) maxFrames() int {
-	if h.Options.Bool("maxframes") {
-		return max(int(h.Options.Int("maxframes")), 1)
+	if h.Options.Bool(option.MaxFrames) {
+		return max(int(h.Options.Int(option.MaxFrames)), 1)
 	}
 	b, err := os.ReadFile("/proc/sys/kernel/perf_event_max_stack")
 	if err != nil {
@@ -418,11 +418,11 @@ func (h *Handle) Exec() error {
 		return err
 	}
 	lo := load.Options{
-		VerifierLog: h.Options.Bool("bpflog"),
-		LogSize:     uint32(min(h.Options.Size("bpflogsize"), math.MaxUint32)),
+		VerifierLog: h.Options.Bool(option.BPFLog),
+		LogSize:     uint32(min(h.Options.Size(option.BPFLogSize), math.MaxUint32)),
 	}
-	if h.Options.IsSet("lockmem") {
-		lo.MemlockLimit = h.Options.Size("lockmem")
+	if h.Options.IsSet(option.LockMem) {
+		lo.MemlockLimit = h.Options.Size(option.LockMem)
 	}
 	objs, err := load.Load(h.prog, lo)
 	if err != nil {

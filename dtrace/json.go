@@ -28,7 +28,7 @@ type Output interface {
 // FreeBSD's oformat option also takes xml and html, which libxo renders
 // there and nothing renders here.
 func CheckOFormat(o *option.Options) error {
-	switch f := o.String("oformat"); f {
+	switch f := o.String(option.OFormat); f {
 	case "json", "none", "":
 		return nil
 	default:
@@ -149,7 +149,7 @@ func (j *JSON) Record(h *Handle, r *consume.Record) error {
 	}
 	// Quiet mode prints only what actions trace: a record without
 	// output is a line only when a non-quiet dtrace would print one.
-	if len(rec.Output) > 0 || !h.Options.Bool("quiet") {
+	if len(rec.Output) > 0 || !h.Options.Bool(option.Quiet) {
 		if err := j.emit(rec); err != nil {
 			return err
 		}

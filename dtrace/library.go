@@ -9,6 +9,7 @@ import (
 
 	"github.com/godtrace/godtrace/dlib"
 	"github.com/godtrace/godtrace/lang/token"
+	"github.com/godtrace/godtrace/option"
 )
 
 // DTrace compiles every *.d file of its library directories before the
@@ -63,9 +64,9 @@ type libLoader struct {
 // libraryDirs returns the directories h compiles libraries from, in
 // precedence order.
 func (h *Handle) libraryDirs() []libDir {
-	sys := h.Options.String("syslibdir")
+	sys := h.Options.String(option.SysLibDir)
 	var dirs []libDir
-	for _, d := range h.Options.Strings("libdir") {
+	for _, d := range h.Options.Strings(option.LibDir) {
 		dirs = append(dirs, libDir{path: d, fsys: os.DirFS(d), rank: 2})
 	}
 	return append(dirs,
@@ -76,7 +77,7 @@ func (h *Handle) libraryDirs() []libDir {
 // libraries returns the library files to compile before the program, in
 // compile order, or nil with -x nolibs.
 func (h *Handle) libraries() ([]*token.File, error) {
-	if h.Options.Bool("nolibs") {
+	if h.Options.Bool(option.NoLibs) {
 		return nil, nil
 	}
 	l := &libLoader{dirs: h.libraryDirs(), present: h.present}

@@ -37,10 +37,10 @@ func printRecord(r *consume.Record, a *spec.Action) (uint64, []byte) {
 // printsize option as Oracle's dt_opt_printsize() reads it: all when it
 // is unset; 8192 for 0 or more than 64K; else the size rounded up to 8.
 func printLimit(o *option.Options) int {
-	if !o.IsSet("printsize") {
+	if !o.IsSet(option.PrintSize) {
 		return 0
 	}
-	n := o.Size("printsize")
+	n := o.Size(option.PrintSize)
 	if n == 0 || n > 64<<10 {
 		n = 8192
 	}
@@ -87,10 +87,10 @@ func (p *Printer) setopt(h *Handle, r *consume.Record, a *spec.Action) error {
 	}
 	switch name {
 	case "quiet":
-		p.Quiet = h.Options.Bool("quiet")
+		p.Quiet = h.Options.Bool(option.Quiet)
 	case "stackindent":
 		if h.fmtEnv != nil {
-			*h.fmtEnv.StackIndent = int(h.Options.Int("stackindent"))
+			*h.fmtEnv.StackIndent = int(h.Options.Int(option.StackIndent))
 		}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/provider/dtraceprov"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -56,7 +57,7 @@ func (p *Printer) Record(h *Handle, r *consume.Record) error {
 	probe := r.ECB.Probe
 	// Under flowindent dtrace(1) prints its heading and prefix even when
 	// quiet.
-	switch flow := h.Options.Bool("flowindent"); {
+	switch flow := h.Options.Bool(option.FlowIndent); {
 	case flow:
 		if !p.heading {
 			format.FlowHeading(p.Out, p.Testing)
@@ -88,7 +89,7 @@ func (p *Printer) Record(h *Handle, r *consume.Record) error {
 func (p *Printer) action(h *Handle, r *consume.Record, a *spec.Action) error {
 	switch a.Kind {
 	case spec.ActTrace:
-		if h.Options.Bool("rawbytes") {
+		if h.Options.Bool(option.RawBytes) {
 			return format.TraceRawBytes(p.Out, h.values(r, a)[0], p.Quiet)
 		}
 		return format.Trace(p.Out, h.values(r, a)[0], p.Quiet)

@@ -8,6 +8,7 @@ import (
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/scanner"
 	"github.com/godtrace/godtrace/lang/token"
+	"github.com/godtrace/godtrace/option"
 )
 
 // compileFlags are the options DTrace copies into a compilation's flags
@@ -21,9 +22,9 @@ type compileFlags struct {
 
 func (h *Handle) compileFlags() compileFlags {
 	return compileFlags{
-		argref:      h.Options.Bool("argref"),
-		empty:       h.Options.Bool("empty"),
-		defaultargs: h.Options.Bool("defaultargs"),
+		argref:      h.Options.Bool(option.ArgRef),
+		empty:       h.Options.Bool(option.Empty),
+		defaultargs: h.Options.Bool(option.DefaultArgs),
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/godtrace/godtrace/option"
 )
 
 // errNoMem is libdtrace's EDT_NOMEM: under -x bufresize=manual, a
@@ -22,7 +24,8 @@ var errNoMem = errors.New("Memory allocation failure")
 // speculations are allocated as they fill, within fixed bounds, and
 // need none.
 var resizable = []struct {
-	name, option string
+	name   string
+	option option.Name
 	// ceiling is the most bytes the buffer may take: a fixed bound, so
 	// that no value of the option can exhaust the kernel's memory or the
 	// kernel's limits (a ring buffer's size is a 32-bit power of two),
@@ -33,10 +36,10 @@ var resizable = []struct {
 	ceiling uint64
 	share   uint64 // divisor of MemAvailable
 }{
-	{"buffer size", "bufsize", 256 << 20, 8},
+	{"buffer size", option.BufSize, 256 << 20, 8},
 	// Each associative array gets dynvarsize bytes of its own (DTrace
 	// shares one pool among them), hence the smaller bound.
-	{"dynamic variable size", "dynvarsize", 256 << 20, 16},
+	{"dynamic variable size", option.DynVarSize, 256 << 20, 16},
 }
 
 // resizeBuffers applies the bufresize policy to the buffer sizes the
@@ -56,12 +59,12 @@ func (h *Handle) resizeBuffers() {
 		if want <= limit {
 			continue
 		}
-		if h.Options.String("bufresize") == "manual" {
+		if h.Options.String(option.BufResize) == "manual" {
 			h.resizeErr = errNoMem
 			continue
 		}
 		lowered := uint64(1) << (bits.Len64(limit) - 1)
-		if err := h.Options.Set(b.option, strconv.FormatUint(lowered, 10)); err != nil {
+		if err := h.Options.Set(b.option.String(), strconv.FormatUint(lowered, 10)); err != nil {
 			h.resizeErr = err
 			continue
 		}

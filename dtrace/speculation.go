@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -33,7 +34,7 @@ func (h *Handle) deliver(c Consumer, r *consume.Record) error {
 // program without speculations.
 func (h *Handle) speculations() *specStatus {
 	if h.specs == nil && h.prog.Maps[spec.MapSpecs] != nil {
-		h.specs = &specStatus{held: &consume.Speculations{Size: int(h.Options.Size("specsize"))}}
+		h.specs = &specStatus{held: &consume.Speculations{Size: int(h.Options.Size(option.SpecSize))}}
 	}
 	return h.specs
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/ksym"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -45,12 +46,12 @@ func (h *Handle) kernelSymbol(module, name string) (check.KernelSymbol, error) {
 // env lets printf's %a and %A conversions and stacks name symbols.
 func (h *Handle) env() *format.Env {
 	if h.fmtEnv == nil {
-		indent := int(h.Options.Int("stackindent"))
+		indent := int(h.Options.Int(option.StackIndent))
 		h.fmtEnv = &format.Env{KernelSym: func(addr uint64) (format.Symbol, bool) {
 			s, _, ok := h.kernelSyms().Lookup(addr)
 			return format.Symbol{Module: s.Module, Name: s.Name, Addr: s.Addr}, ok
 		}, UserSym: h.userSym, StackIndent: &indent}
-		if h.Options.Bool("noresolve") {
+		if h.Options.Bool(option.NoResolve) {
 			h.fmtEnv.UserObject = h.userSyms().objectAt
 		}
 	}

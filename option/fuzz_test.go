@@ -19,23 +19,23 @@ func FuzzSetArg(f *testing.F) {
 			o := New()
 			full := opt.Name + "=" + arg
 			if err := o.SetArg(full); err != nil {
-				if o.IsSet(opt.Name) {
+				if o.IsSet(opt.Key()) {
 					t.Fatalf("SetArg(%q) failed but set the option", full)
 				}
 				continue
 			}
 			switch opt.Kind {
 			case Size:
-				if int64(o.Size(opt.Name)) < 0 {
-					t.Fatalf("SetArg(%q): size %d overflows", full, o.Size(opt.Name))
+				if int64(o.Size(opt.Key())) < 0 {
+					t.Fatalf("SetArg(%q): size %d overflows", full, o.Size(opt.Key()))
 				}
 			case Rate:
-				if o.Rate(opt.Name) < 0 {
-					t.Fatalf("SetArg(%q): rate %v is negative", full, o.Rate(opt.Name))
+				if o.Rate(opt.Key()) < 0 {
+					t.Fatalf("SetArg(%q): rate %v is negative", full, o.Rate(opt.Key()))
 				}
 			case Scalar:
-				if o.Bool(opt.Name) && o.Int(opt.Name) < 0 {
-					t.Fatalf("SetArg(%q): scalar %d is negative", full, o.Int(opt.Name))
+				if o.Bool(opt.Key()) && o.Int(opt.Key()) < 0 {
+					t.Fatalf("SetArg(%q): scalar %d is negative", full, o.Int(opt.Key()))
 				}
 			}
 		}

@@ -190,7 +190,8 @@ func (opt *Option) parse(s string, has bool) (*value, error) {
 
 // IsSet reports whether the option has been set, as opposed to holding its
 // default. An option set to "no" has been set.
-func (o *Options) IsSet(name string) bool {
+func (o *Options) IsSet(n Name) bool {
+	name := n.name
 	mustLookup(name)
 	return o.vals[name] != nil
 }
@@ -198,10 +199,11 @@ func (o *Options) IsSet(name string) bool {
 // Bool reports whether a Flag or Scalar option is set to anything but
 // "unset": this is how DTrace tests quiet, flowindent, destructive and the
 // like, so "-x quiet=0" turns quiet on, as it does in DTrace.
-func (o *Options) Bool(name string) bool {
+func (o *Options) Bool(n Name) bool {
+	name := n.name
 	opt := mustKind(name, Flag, Scalar)
 	if opt.inverts != "" {
-		return !o.Bool(opt.inverts)
+		return !o.Bool(Name{opt.inverts})
 	}
 	if v := o.vals[name]; v != nil {
 		return v.on
@@ -214,28 +216,31 @@ func (o *Options) Bool(name string) bool {
 
 // Int returns a Scalar or Int option's number. An unset Scalar gives its
 // default, as the framework substitutes it (stackframes 20, cpu -1).
-func (o *Options) Int(name string) int64 {
+func (o *Options) Int(n Name) int64 {
+	name := n.name
 	opt := mustKind(name, Scalar, Int)
 	if v := o.vals[name]; v != nil && v.on {
 		return v.n
 	}
-	n, _ := strconv.ParseInt(opt.Default, 10, 64)
-	return n
+	d, _ := strconv.ParseInt(opt.Default, 10, 64)
+	return d
 }
 
 // Size returns a Size option in bytes.
-func (o *Options) Size(name string) uint64 {
+func (o *Options) Size(n Name) uint64 {
+	name := n.name
 	opt := mustKind(name, Size)
 	if v := o.vals[name]; v != nil {
 		return uint64(v.n)
 	}
-	n, _ := parseSize(opt.Default)
-	return n
+	d, _ := parseSize(opt.Default)
+	return d
 }
 
 // Rate returns a Rate option as an interval. A frequency is converted:
 // 101hz is 9900990ns.
-func (o *Options) Rate(name string) time.Duration {
+func (o *Options) Rate(n Name) time.Duration {
+	name := n.name
 	opt := mustKind(name, Rate)
 	if v := o.vals[name]; v != nil {
 		return time.Duration(v.n)
@@ -245,7 +250,8 @@ func (o *Options) Rate(name string) time.Duration {
 }
 
 // String returns an Enum or String option; "" when unset with no default.
-func (o *Options) String(name string) string {
+func (o *Options) String(n Name) string {
+	name := n.name
 	opt := mustKind(name, Enum, String)
 	if v := o.vals[name]; v != nil {
 		return v.s
@@ -254,7 +260,8 @@ func (o *Options) String(name string) string {
 }
 
 // Strings returns the values a List option was given, in order.
-func (o *Options) Strings(name string) []string {
+func (o *Options) Strings(n Name) []string {
+	name := n.name
 	mustKind(name, List)
 	if v := o.vals[name]; v != nil {
 		return append([]string(nil), v.list...)

@@ -49,7 +49,7 @@ func TestDefaults(t *testing.T) {
 		"specsize": 32 << 10, "strsize": 256, "jstackstrsize": 512,
 	}
 	for name, want := range sizes {
-		if got := o.Size(name); got != want {
+		if got := o.Size(Name{name}); got != want {
 			t.Errorf("Size(%s) = %d, want %d", name, got, want)
 		}
 	}
@@ -58,7 +58,7 @@ func TestDefaults(t *testing.T) {
 		"statusrate": time.Second, "cleanrate": 9900990,
 	}
 	for name, want := range rates {
-		if got := o.Rate(name); got != want {
+		if got := o.Rate(Name{name}); got != want {
 			t.Errorf("Rate(%s) = %v, want %v", name, got, want)
 		}
 	}
@@ -68,7 +68,7 @@ func TestDefaults(t *testing.T) {
 		"aggsortkeypos": 0,
 	}
 	for name, want := range ints {
-		if got := o.Int(name); got != want {
+		if got := o.Int(Name{name}); got != want {
 			t.Errorf("Int(%s) = %d, want %d", name, got, want)
 		}
 	}
@@ -79,23 +79,23 @@ func TestDefaults(t *testing.T) {
 		"cpppath": "cpp", "ldpath": "ld", "syslibdir": "/usr/lib/dtrace",
 	}
 	for name, want := range strs {
-		if got := o.String(name); got != want {
+		if got := o.String(Name{name}); got != want {
 			t.Errorf("String(%s) = %q, want %q", name, got, want)
 		}
 	}
 	for _, name := range []string{"quiet", "flowindent", "destructive", "grabanon", "zdefs", "cpp", "rawbytes", "aggsortrev", "knodefs"} {
-		if o.Bool(name) {
+		if o.Bool(Name{name}) {
 			t.Errorf("Bool(%s) = true by default", name)
 		}
-		if o.IsSet(name) {
+		if o.IsSet(Name{name}) {
 			t.Errorf("IsSet(%s) = true by default", name)
 		}
 	}
-	if !o.Bool("temporal") || !o.Bool("kdefs") || !o.Bool("udefs") {
+	if !o.Bool(Temporal) || !o.Bool(KDefs) || !o.Bool(UDefs) {
 		t.Error("temporal, kdefs, udefs should be on by default")
 	}
 	var zero Options
-	if zero.Size("bufsize") != 4<<20 || zero.Bool("quiet") {
+	if zero.Size(BufSize) != 4<<20 || zero.Bool(Quiet) {
 		t.Error("zero Options does not hold the defaults")
 	}
 }
@@ -224,24 +224,24 @@ func TestSet(t *testing.T) {
 		var got any
 		switch want := tt.want.(type) {
 		case bool:
-			got = o.Bool(tt.name)
+			got = o.Bool(Name{tt.name})
 		case int64:
-			got = o.Int(tt.name)
+			got = o.Int(Name{tt.name})
 		case uint64:
-			got = o.Size(tt.name)
+			got = o.Size(Name{tt.name})
 		case time.Duration:
-			got = o.Rate(tt.name)
+			got = o.Rate(Name{tt.name})
 		case string:
-			got = o.String(tt.name)
+			got = o.String(Name{tt.name})
 		case []string:
-			got = o.Strings(tt.name)
+			got = o.Strings(Name{tt.name})
 		default:
 			t.Fatalf("bad want %T", want)
 		}
 		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("SetArg(%q): %s = %v, want %v", tt.arg, tt.name, got, tt.want)
 		}
-		if !o.IsSet(tt.name) {
+		if !o.IsSet(Name{tt.name}) {
 			t.Errorf("SetArg(%q): IsSet(%s) = false", tt.arg, tt.name)
 		}
 	}
@@ -254,15 +254,15 @@ func TestSetNoValue(t *testing.T) {
 			t.Errorf("Set(%s, \"\"): %v", name, err)
 		}
 	}
-	if !o.Bool("quiet") || !o.Bool("zdefs") || o.Size("bufsize") != 0 || o.Rate("switchrate") != 0 {
+	if !o.Bool(Quiet) || !o.Bool(ZDefs) || o.Size(BufSize) != 0 || o.Rate(SwitchRate) != 0 {
 		t.Error("Set with no value did not set")
 	}
-	if err := o.Set("bufsize", "16k"); err != nil || o.Size("bufsize") != 16<<10 {
-		t.Errorf("Set(bufsize, 16k) = %v, %d", err, o.Size("bufsize"))
+	if err := o.Set("bufsize", "16k"); err != nil || o.Size(BufSize) != 16<<10 {
+		t.Errorf("Set(bufsize, 16k) = %v, %d", err, o.Size(BufSize))
 	}
 	// The last setting wins.
 	o.Set("quiet", "no")
-	if o.Bool("quiet") {
+	if o.Bool(Quiet) {
 		t.Error("quiet=no after quiet left quiet on")
 	}
 }
@@ -380,8 +380,8 @@ func TestFailedSetKeepsValue(t *testing.T) {
 	if o.SetArg("bufsize=junk") == nil {
 		t.Fatal("junk accepted")
 	}
-	if o.Size("bufsize") != 1<<20 {
-		t.Errorf("failed set changed bufsize to %d", o.Size("bufsize"))
+	if o.Size(BufSize) != 1<<20 {
+		t.Errorf("failed set changed bufsize to %d", o.Size(BufSize))
 	}
 }
 
@@ -422,7 +422,7 @@ func TestCPPArgs(t *testing.T) {
 	if got := o.CPPArgs(); !reflect.DeepEqual(got, want) {
 		t.Errorf("CPPArgs = %q, want %q", got, want)
 	}
-	if got := o.Strings("define"); !reflect.DeepEqual(got, []string{"A=1", "C"}) {
+	if got := o.Strings(Define); !reflect.DeepEqual(got, []string{"A=1", "C"}) {
 		t.Errorf("Strings(define) = %q", got)
 	}
 }
@@ -442,13 +442,13 @@ func TestSetEnv(t *testing.T) {
 	if got := o.CPPArgs(); !reflect.DeepEqual(got, want) {
 		t.Errorf("CPPArgs = %q, want %q", got, want)
 	}
-	if got := o.Size("strsize"); got != 512 {
+	if got := o.Size(StrSize); got != 512 {
 		t.Errorf("strsize = %d, want 512", got)
 	}
-	if got := o.Size("bufsize"); got != 4<<20 {
+	if got := o.Size(BufSize); got != 4<<20 {
 		t.Errorf("bufsize = %d, want the default", got)
 	}
-	if o.IsSet("quiet") || o.IsSet("nspec") {
+	if o.IsSet(Quiet) || o.IsSet(NSpec) {
 		t.Errorf("an option was set from a variable not named DTRACE_OPT_ and its name in upper case")
 	}
 	if err := o.SetPragma("cppargs=-DX"); err == nil {
@@ -472,12 +472,12 @@ func TestEnviron(t *testing.T) {
 
 func TestGetterPanics(t *testing.T) {
 	for _, f := range []func(*Options){
-		func(o *Options) { o.Bool("wombats") },
-		func(o *Options) { o.Size("quiet") },
-		func(o *Options) { o.Rate("bufsize") },
-		func(o *Options) { o.String("nspec") },
-		func(o *Options) { o.Int("bufpolicy") },
-		func(o *Options) { o.IsSet("") },
+		func(o *Options) { o.Bool(Name{"wombats"}) },
+		func(o *Options) { o.Size(Quiet) },
+		func(o *Options) { o.Rate(BufSize) },
+		func(o *Options) { o.String(NSpec) },
+		func(o *Options) { o.Int(BufPolicy) },
+		func(o *Options) { o.IsSet(Name{}) }, // the zero Name, which other packages can make
 	} {
 		func() {
 			defer func() {

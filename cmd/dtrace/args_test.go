@@ -46,28 +46,28 @@ func dump(inv *Invocation) string {
 	}
 	o := inv.Options
 	for _, opt := range option.All() {
-		if !o.IsSet(opt.Name) {
+		if !o.IsSet(opt.Key()) {
 			continue
 		}
 		var v any
 		switch opt.Kind {
 		case option.Flag:
-			v = o.Bool(opt.Name)
+			v = o.Bool(opt.Key())
 		case option.Scalar:
-			v = o.Bool(opt.Name)
-			if o.Bool(opt.Name) && o.Int(opt.Name) > 1 {
-				v = o.Int(opt.Name)
+			v = o.Bool(opt.Key())
+			if o.Bool(opt.Key()) && o.Int(opt.Key()) > 1 {
+				v = o.Int(opt.Key())
 			}
 		case option.Size:
-			v = o.Size(opt.Name)
+			v = o.Size(opt.Key())
 		case option.Rate:
-			v = o.Rate(opt.Name)
+			v = o.Rate(opt.Key())
 		case option.Int:
-			v = o.Int(opt.Name)
+			v = o.Int(opt.Key())
 		case option.Enum, option.String:
-			v = o.String(opt.Name)
+			v = o.String(opt.Key())
 		case option.List:
-			v = o.Strings(opt.Name)
+			v = o.Strings(opt.Key())
 		}
 		fmt.Fprintf(&b, " %s=%v", opt.Name, v)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/option"
 )
 
 // openHandle opens the handle every mode that compiles or lists
@@ -64,7 +65,7 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dtrace: %v\n", err)
 		return 1
 	}
-	if inv.Options.Bool("verbose") {
+	if inv.Options.Bool(option.Verbose) {
 		printBPF(stderr, h)
 	}
 	if inv.CompileOnly {
@@ -75,7 +76,7 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 	total := 0
 	for i, n := range h.Matches() {
 		total += n
-		if inv.Options.Bool("quiet") {
+		if inv.Options.Bool(option.Quiet) {
 			continue
 		}
 		s := inv.Sources[i]
@@ -88,7 +89,7 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 	// A program that enables nothing (an empty one under -x empty, or
 	// one of descriptions matching nothing under -Z) would wait forever:
 	// DTrace refuses it unless -Z asked for probes that may come later.
-	if total == 0 && !inv.Options.Bool("zdefs") {
+	if total == 0 && !inv.Options.Bool(option.ZDefs) {
 		fmt.Fprintln(stderr, "dtrace: no probes matched")
 		return 1
 	}
@@ -96,12 +97,12 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dtrace: could not enable tracing: %v\n", err)
 		return 1
 	}
-	printer := dtrace.NewPrinter(out, stderr, inv.Options.Bool("quiet"))
+	printer := dtrace.NewPrinter(out, stderr, inv.Options.Bool(option.Quiet))
 	// dtrace(1)'s testing mode, which test suites such as Oracle's turn
 	// on, drops the columns that vary from run to run.
 	_, printer.Testing = os.LookupEnv("_DTRACE_TESTING")
 	var p dtrace.Output = printer
-	if inv.Options.String("oformat") == "json" {
+	if inv.Options.String(option.OFormat) == "json" {
 		p = dtrace.NewJSON(out, stderr)
 	}
 	defer p.Flush()
@@ -113,20 +114,20 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 	}
 	// DTrace reports the buffers it lowered once tracing has started,
 	// even under -q.
-	if !inv.Options.IsSet("quietresize") {
+	if !inv.Options.IsSet(option.QuietResize) {
 		for _, n := range h.Resized() {
 			fmt.Fprintln(stderr, "dtrace: "+n)
 		}
 	}
 	// DTrace's notice once tracing has started, unless quiet.
-	if inv.Options.Bool("destructive") && !inv.Options.Bool("quiet") {
+	if inv.Options.Bool(option.Destructive) && !inv.Options.Bool(option.Quiet) {
 		fmt.Fprintln(stderr, "dtrace: allowing destructive actions")
 	}
 	signalReady()
 	for _, pr := range procs {
 		pr.Continue()
 	}
-	w := &procWatch{procs: procs, stderr: stderr, quiet: inv.Options.Bool("quiet")}
+	w := &procWatch{procs: procs, stderr: stderr, quiet: inv.Options.Bool(option.Quiet)}
 	if err := consumeUntilDone(h, p, sig, w); err != nil {
 		p.Flush()
 		fmt.Fprintf(stderr, "dtrace: %v\n", err)
@@ -329,7 +330,7 @@ func compileMessage(inv *Invocation, err error) string {
 		src = inv.Sources[ce.Source]
 	}
 	msg := ""
-	if inv.Options.Bool("errtags") && ce.Tag != "" {
+	if inv.Options.Bool(option.ErrTags) && ce.Tag != "" {
 		msg = "[" + ce.Tag + "] "
 	}
 	switch {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
+	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/provider"
 )
 
@@ -25,7 +26,7 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	// -x core (or its pragma, which compiling applies to the same
 	// options) dumps core at exit, whatever the exit.
 	defer func() {
-		if inv.Options.Bool("core") {
+		if inv.Options.Bool(option.Core) {
 			dumpCore(stderr)
 		}
 	}()
