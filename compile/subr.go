@@ -6,112 +6,107 @@ import (
 	"github.com/godtrace/godtrace/lang/ast"
 )
 
-// call generates a subroutine call, leaving its result in R0. There is
-// a case for every subroutine the checker accepts (lang/check/subr.go).
+// call generates a subroutine call, leaving its result in R0, with the
+// subroutine's generator.
 func (g *gen) call(e *ast.CallExpr) {
-	switch e.Fun.Name {
-	case "copyin":
-		g.copyin(e)
-	case "copyinstr":
-		g.copyinstr(e)
-	case "copyout":
-		g.copyout(e)
-	case "copyoutstr":
-		g.copyoutstr(e)
-	case "d_path":
-		g.dpath(e)
-	case "strlen":
-		g.strlen(e)
-	case "speculation":
-		g.speculation(e)
-	// String subroutines (subr_string.go, subr_path.go, subr_search.go,
-	// subr_conv.go).
-	case "strjoin":
-		g.strjoin(e)
-	case "substr":
-		g.substr(e)
-	case "toupper", "tolower":
-		g.changeCase(e, e.Fun.Name == "toupper")
-	case "basename", "dirname":
-		g.pathPart(e, e.Fun.Name == "dirname")
-	case "strchr", "strrchr":
-		g.strchr(e, e.Fun.Name == "strrchr")
-	case "index":
-		g.search(e, searchIndex)
-	case "rindex":
-		g.search(e, searchRindex)
-	case "strstr":
-		g.search(e, searchStrstr)
-	case "lltostr":
-		g.lltostr(e)
-	case "strtoll":
-		g.strtoll(e)
-	case "strtok":
-		g.strtok(e)
-	case "cleanpath":
-		g.cleanpath(e)
-	case "json":
-		g.json(e)
-	// Network addresses (subr_net.go).
-	case "inet_ntoa":
-		g.inetNtoa(e, e.Args, afINET, false)
-	case "inet_ntoa6":
-		// Not strict, an IPv4-mapped or -compatible address is its
-		// IPv4 part alone (Oracle's inet_ntoa6.S); strict, it is
-		// written as inet_ntop() writes it.
-		strict := false
-		if len(e.Args) > 1 {
-			v, _ := g.constInt(e.Args[1])
-			strict = v != 0
-		}
-		g.inetNtoa(e, e.Args[:1], afINET6, !strict)
-	case "inet_ntop":
-		g.inetNtoa(e, e.Args, 0, false)
-	case "link_ntop":
-		g.linkNtop(e)
-	case "stack", "ustack", "jstack":
-		g.stackExpr(e)
-	case "usym", "ufunc", "uaddr", "umod":
-		// Recorded only as statements and keys (action_act.go), like
-		// stacks.
-		g.stackExpr(e)
-	case "func", "sym", "mod":
+	gen := generators[e.Fun.Name]
+	if gen == nil {
+		// The checker accepts only subroutines with a generator
+		// (TestSubroutineGenerators).
+		g.fail(e, "internal error: subroutine %s( ) has no code generator", e.Fun.Name)
+		return
+	}
+	gen(g, e)
+}
+
+// generators generate each subroutine the checker accepts
+// (check.Subroutines), by name. It is filled by init: the generators
+// call g.call through the expressions they generate.
+var generators map[string]func(*gen, *ast.CallExpr)
+
+func init() {
+	generators = map[string]func(*gen, *ast.CallExpr){
+		"copyin":      (*gen).copyin,
+		"copyinstr":   (*gen).copyinstr,
+		"copyout":     (*gen).copyout,
+		"copyoutstr":  (*gen).copyoutstr,
+		"d_path":      (*gen).dpath,
+		"strlen":      (*gen).strlen,
+		"speculation": (*gen).speculation,
+		// String subroutines (subr_string.go, subr_path.go,
+		// subr_search.go, subr_conv.go).
+		"strjoin":   (*gen).strjoin,
+		"substr":    (*gen).substr,
+		"toupper":   func(g *gen, e *ast.CallExpr) { g.changeCase(e, true) },
+		"tolower":   func(g *gen, e *ast.CallExpr) { g.changeCase(e, false) },
+		"basename":  func(g *gen, e *ast.CallExpr) { g.pathPart(e, false) },
+		"dirname":   func(g *gen, e *ast.CallExpr) { g.pathPart(e, true) },
+		"strchr":    func(g *gen, e *ast.CallExpr) { g.strchr(e, false) },
+		"strrchr":   func(g *gen, e *ast.CallExpr) { g.strchr(e, true) },
+		"index":     func(g *gen, e *ast.CallExpr) { g.search(e, searchIndex) },
+		"rindex":    func(g *gen, e *ast.CallExpr) { g.search(e, searchRindex) },
+		"strstr":    func(g *gen, e *ast.CallExpr) { g.search(e, searchStrstr) },
+		"lltostr":   (*gen).lltostr,
+		"strtoll":   (*gen).strtoll,
+		"strtok":    (*gen).strtok,
+		"cleanpath": (*gen).cleanpath,
+		"json":      (*gen).json,
+		// Network addresses (subr_net.go).
+		"inet_ntoa": func(g *gen, e *ast.CallExpr) { g.inetNtoa(e, e.Args, afINET, false) },
+		"inet_ntoa6": func(g *gen, e *ast.CallExpr) {
+			// Not strict, an IPv4-mapped or -compatible address is
+			// its IPv4 part alone (Oracle's inet_ntoa6.S); strict, it
+			// is written as inet_ntop() writes it.
+			strict := false
+			if len(e.Args) > 1 {
+				v, _ := g.constInt(e.Args[1])
+				strict = v != 0
+			}
+			g.inetNtoa(e, e.Args[:1], afINET6, !strict)
+		},
+		"inet_ntop": func(g *gen, e *ast.CallExpr) { g.inetNtoa(e, e.Args, 0, false) },
+		"link_ntop": (*gen).linkNtop,
+		// Stacks and user symbols: recorded only as statements and
+		// keys (action_act.go).
+		"stack":  (*gen).stackExpr,
+		"ustack": (*gen).stackExpr,
+		"jstack": (*gen).stackExpr,
+		"usym":   (*gen).stackExpr,
+		"ufunc":  (*gen).stackExpr,
+		"uaddr":  (*gen).stackExpr,
+		"umod":   (*gen).stackExpr,
 		// The address itself; the consumer prints its symbol.
-		g.expr(e.Args[0])
-	// Integers (subr_int.go), locks (subr_lock.go) and alloca()
-	// memory (subr_mem.go).
-	case "htons", "ntohs":
-		g.byteOrder(e, asm.Half)
-	case "htonl", "ntohl":
-		g.byteOrder(e, asm.Word)
-	case "htonll", "ntohll":
-		g.byteOrder(e, asm.DWord)
-	case "rand":
-		g.rand()
-	case "getmajor":
-		g.getmajor(e)
-	case "getminor":
-		g.getminor(e)
-	case "progenyof":
-		g.progenyof(e)
-	case "mutex_owned":
-		g.mutexOwned(e)
-	case "mutex_owner":
-		g.mutexOwner(e)
-	case "mutex_type_adaptive", "mutex_type_spin":
-		g.mutexType(e, e.Fun.Name == "mutex_type_adaptive")
-	case "rw_read_held", "rw_write_held", "rw_iswriter":
-		g.rwHeld(e)
-	case "alloca":
-		g.alloca(e)
-	case "bcopy":
-		g.bcopy(e)
-	case "copyinto":
-		g.copyinto(e)
-	default:
-		g.fail(e, "subroutine %s( ) is not supported yet", e.Fun.Name)
+		"func": symbolAddress,
+		"sym":  symbolAddress,
+		"mod":  symbolAddress,
+		// Integers (subr_int.go), locks (subr_lock.go) and alloca()
+		// memory (subr_mem.go).
+		"htons":               func(g *gen, e *ast.CallExpr) { g.byteOrder(e, asm.Half) },
+		"ntohs":               func(g *gen, e *ast.CallExpr) { g.byteOrder(e, asm.Half) },
+		"htonl":               func(g *gen, e *ast.CallExpr) { g.byteOrder(e, asm.Word) },
+		"ntohl":               func(g *gen, e *ast.CallExpr) { g.byteOrder(e, asm.Word) },
+		"htonll":              func(g *gen, e *ast.CallExpr) { g.byteOrder(e, asm.DWord) },
+		"ntohll":              func(g *gen, e *ast.CallExpr) { g.byteOrder(e, asm.DWord) },
+		"rand":                func(g *gen, _ *ast.CallExpr) { g.rand() },
+		"getmajor":            (*gen).getmajor,
+		"getminor":            (*gen).getminor,
+		"progenyof":           (*gen).progenyof,
+		"mutex_owned":         (*gen).mutexOwned,
+		"mutex_owner":         (*gen).mutexOwner,
+		"mutex_type_adaptive": func(g *gen, e *ast.CallExpr) { g.mutexType(e, true) },
+		"mutex_type_spin":     func(g *gen, e *ast.CallExpr) { g.mutexType(e, false) },
+		"rw_read_held":        (*gen).rwHeld,
+		"rw_write_held":       (*gen).rwHeld,
+		"rw_iswriter":         (*gen).rwHeld,
+		"alloca":              (*gen).alloca,
+		"bcopy":               (*gen).bcopy,
+		"copyinto":            (*gen).copyinto,
 	}
 }
+
+// symbolAddress generates func(), sym() and mod(): the address itself,
+// whose symbol the consumer prints.
+func symbolAddress(g *gen, e *ast.CallExpr) { g.expr(e.Args[0]) }
 
 // copyinstr(addr [, maxlen]) reads a NUL-terminated string from user
 // memory into a strsize buffer; with maxlen, at most maxlen bytes, the

@@ -1,6 +1,9 @@
 package check
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/godtrace/godtrace/lang/ast"
 )
 
@@ -33,8 +36,10 @@ type Subr struct {
 	KernelResult string
 }
 
-// subrs are the subroutines godtrace implements; the code generator has
-// one generator for each (compile/subr*.go).
+// subrs are the subroutines godtrace implements: the one list of them.
+// The code generator has a generator for each (compile/subr.go's
+// generators, which compile's TestSubroutineGenerators holds to this
+// list through Subroutines).
 var subrs = map[string]Subr{
 	"copyin":    {Params: []Param{ParamScalar, ParamInt}, Result: PointerTo(TypeVoid)},
 	"copyinstr": {Params: []Param{ParamScalar, ParamInt}, Optional: 1, Result: StringType(0)},
@@ -118,6 +123,16 @@ var subrs = map[string]Subr{
 	"alloca":   {Params: []Param{ParamInt}, Result: PointerTo(TypeVoid)},
 	"bcopy":    {Params: []Param{ParamPointer, ParamPointer, ParamInt}, Result: TypeVoid},
 	"copyinto": {Params: []Param{ParamScalar, ParamInt, ParamPointer}, Result: TypeVoid},
+}
+
+// Subroutines returns the names of the subroutines the checker accepts
+// in expressions, sorted: those of subrs, and stack(), ustack() and
+// jstack(), whose values only aggregation keys and actions take.
+func Subroutines() []string {
+	names := slices.Collect(maps.Keys(subrs))
+	names = append(names, "stack", "ustack", "jstack")
+	slices.Sort(names)
+	return names
 }
 
 // subroutine checks a call of a subroutine: argument count and kinds,
