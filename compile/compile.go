@@ -9,6 +9,7 @@
 package compile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -276,8 +277,24 @@ func errorAt(files []*token.File, p token.Pos, tag, msg string) *Error {
 	e := &Error{File: i, Line: pos.Line, Tag: tag, Msg: msg}
 	if pos.Filename != files[i].Name {
 		e.Filename = pos.Filename
+	} else {
+		e.Column, e.Text = pos.Column, lineText(files[i].Src, pos.Offset)
 	}
 	return e
+}
+
+// lineText returns the line of src that holds byte offset off, without
+// its newline.
+func lineText(src []byte, off int) string {
+	if off < 0 || off > len(src) {
+		return ""
+	}
+	start := bytes.LastIndexByte(src[:off], '\n') + 1
+	end := bytes.IndexByte(src[off:], '\n')
+	if end < 0 {
+		return string(src[start:])
+	}
+	return string(src[start : off+end])
 }
 
 // positioned converts front-end errors into an ErrorList with lines.
@@ -335,6 +352,8 @@ func parseErrors(files []*token.File, i int, err error) error {
 		ce := &Error{File: i, Line: e.Pos.Line, Tag: e.Tag, Msg: e.Msg}
 		if e.Pos.Filename != files[i].Name {
 			ce.Filename = e.Pos.Filename
+		} else if e.Pos.Line > 0 {
+			ce.Column, ce.Text = e.Pos.Column, lineText(files[i].Src, e.Pos.Offset)
 		}
 		out = append(out, ce)
 	}

@@ -252,8 +252,12 @@ type Error struct {
 	// source itself: a header the C preprocessor included.
 	Filename string
 	Line     int
-	Tag      string // D_* tag
-	Msg      string
+	// Column (1-based, in bytes) and Text, the line's source, say where
+	// on the line, when known and the line is the source's own.
+	Column int
+	Text   string
+	Tag    string // D_* tag
+	Msg    string
 	// NoLine marks an error DTrace reports without a line, although
 	// code generation met it in a clause.
 	NoLine bool

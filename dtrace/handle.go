@@ -147,6 +147,11 @@ type CompileError struct {
 	Source int    // index into the sources given to Compile (0 for a library)
 	File   string // the library file the error is in; "" for the source itself
 	Line   int    // 0 when the error has no line
+	// Column (1-based, in bytes) and Text, the source line, say where
+	// on the line the error is, when known: dtrace(1) shows them on a
+	// terminal.
+	Column int
+	Text   string
 	Tag    string // D_* tag; "" for errors that are not the compiler's
 	Msg    string
 }
@@ -372,6 +377,9 @@ func (h *Handle) compileError(src int, err error) error {
 		if e.Filename != "" && e.Filename != cppStdin {
 			// In a header the preprocessor included.
 			ce.File = e.Filename
+		}
+		if e.Filename == "" {
+			ce.Column, ce.Text = e.Column, e.Text
 		}
 		return ce
 	}

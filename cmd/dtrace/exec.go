@@ -58,7 +58,7 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		return 1
 	}
 	if err := h.Compile(srcs, append([]string{macroZero(inv)}, inv.Args...)); err != nil {
-		fmt.Fprintln(stderr, compileMessage(inv, err))
+		reportCompileError(stderr, inv, err)
 		return 1
 	}
 	if err := dtrace.CheckOFormat(inv.Options); err != nil {

@@ -83,7 +83,7 @@ func list(inv *Invocation, out, stderr io.Writer) int {
 	descs := []provider.Desc{{}}
 	if len(srcs) > 0 {
 		if descs, err = h.Describe(srcs, append([]string{macroZero(inv)}, inv.Args...)); err != nil {
-			fmt.Fprintln(stderr, compileMessage(inv, err))
+			reportCompileError(stderr, inv, err)
 			return 1
 		}
 	}
