@@ -25,7 +25,7 @@ import (
 // Provider is the sdt provider.
 type Provider struct {
 	mu     sync.Mutex
-	root   fs.FS            // the tracefs tree; nil until first needed
+	tree   *tracefs.Tree
 	events map[Event]*event // by tracepoint
 }
 
@@ -50,7 +50,7 @@ func New() *Provider { return NewFS(nil) }
 // tracefs tree (a copy in testdata, say), or from the kernel's if root
 // is nil. Attach always uses the kernel's.
 func NewFS(root fs.FS) *Provider {
-	return &Provider{root: root, events: make(map[Event]*event)}
+	return &Provider{tree: tracefs.NewTree(root), events: make(map[Event]*event)}
 }
 
 // Name implements provider.Provider.
@@ -67,10 +67,10 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 	defer pv.mu.Unlock()
 	var evs []Event
 	var err error
-	if pv.root == nil {
-		evs, err = KernelEvents()
+	if root := pv.tree.Given(); root != nil {
+		evs, err = List(root)
 	} else {
-		evs, err = List(pv.root)
+		evs, err = KernelEvents()
 	}
 	if err != nil {
 		return nil, err
@@ -83,18 +83,6 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 		specs = append(specs, provider.Spec{Module: e.Group, Name: e.Name, Data: pv.event(e)})
 	}
 	return specs, nil
-}
-
-// tracefs returns the tracefs tree, finding the kernel's on first use.
-func (pv *Provider) tracefs() (fs.FS, error) {
-	if pv.root == nil {
-		root, err := tracefs.FS()
-		if err != nil {
-			return nil, err
-		}
-		pv.root = root
-	}
-	return pv.root, nil
 }
 
 // event returns the probe data of e, made once.
@@ -115,12 +103,7 @@ func (pv *Provider) parse(ev *event) {
 		return
 	}
 	ev.parsed = true
-	root, err := pv.tracefs()
-	if err != nil {
-		ev.err = err
-		return
-	}
-	fm, err := tracefs.ReadFormat(root, ev.Group, ev.Name)
+	fm, err := pv.tree.Format(ev.Group, ev.Name)
 	if err != nil {
 		ev.err = err
 		return

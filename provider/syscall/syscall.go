@@ -41,7 +41,7 @@ const (
 // Provider is the syscall provider.
 type Provider struct {
 	mu     sync.Mutex
-	root   fs.FS             // the tracefs tree; nil until first needed
+	tree   *tracefs.Tree
 	events map[string]*event // parsed formats, by tracepoint name
 }
 
@@ -68,7 +68,7 @@ func New() *Provider { return NewFS(nil) }
 // a tracefs tree (a copy in testdata, say), or from the kernel's if root
 // is nil. Attach always uses the kernel's.
 func NewFS(root fs.FS) *Provider {
-	return &Provider{root: root, events: make(map[string]*event)}
+	return &Provider{tree: tracefs.NewTree(root), events: make(map[string]*event)}
 }
 
 // Name implements provider.Provider.
@@ -82,7 +82,7 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 	}
 	pv.mu.Lock()
 	defer pv.mu.Unlock()
-	root, err := pv.tracefs()
+	root, err := pv.tree.FS()
 	if err != nil {
 		return nil, err
 	}
@@ -138,18 +138,6 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 	return specs, nil
 }
 
-// tracefs returns the tracefs tree, finding the kernel's on first use.
-func (pv *Provider) tracefs() (fs.FS, error) {
-	if pv.root == nil {
-		root, err := tracefs.FS()
-		if err != nil {
-			return nil, err
-		}
-		pv.root = root
-	}
-	return pv.root, nil
-}
-
 // event returns the parsed tracepoint called name, reading its format on
 // first use.
 func (pv *Provider) event(name string) *event {
@@ -169,12 +157,7 @@ func (pv *Provider) parse(ev *event) {
 		return
 	}
 	ev.parsed = true
-	root, err := pv.tracefs()
-	if err != nil {
-		ev.err = err
-		return
-	}
-	fm, err := tracefs.ReadFormat(root, group, ev.name)
+	fm, err := pv.tree.Format(group, ev.name)
 	if err != nil {
 		ev.err = err
 		return
