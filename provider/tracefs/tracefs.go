@@ -30,8 +30,9 @@ const DefaultDir = "/sys/kernel/tracing"
 // ones it attaches to; then at DefaultDir; and otherwise mounts tracefs at
 // DefaultDir, which needs CAP_SYS_ADMIN.
 //
-// Mount before the first link.Tracepoint call of the process: cilium
-// remembers the tracefs it found (or did not find) the first time.
+// Mount before cilium/ebpf first looks for tracefs (its kprobe and
+// uprobe links fall back to it): it remembers the tracefs it found, or
+// did not find, the first time.
 func Dir() (string, error) {
 	if f, err := os.Open("/proc/self/mountinfo"); err == nil {
 		dir, err := findMount(f)
