@@ -3,6 +3,7 @@
 package docs
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -57,5 +58,35 @@ func TestPackageTable(t *testing.T) {
 		if !slices.Contains(pkgs, p) {
 			t.Errorf("ARCHITECTURE.md's package table names %s, which is not a package", p)
 		}
+	}
+}
+
+// maxLines is the most lines a non-test Go file may have: past it, a
+// file holds more than one topic and is split by topic.
+const maxLines = 800
+
+// TestFileSizes checks that no non-test Go file passes maxLines.
+func TestFileSizes(t *testing.T) {
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != ".." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if n := bytes.Count(b, []byte("\n")); n > maxLines {
+			t.Errorf("%s has %d lines, more than %d: split it by topic", path, n, maxLines)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
