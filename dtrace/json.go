@@ -43,9 +43,12 @@ func CheckOFormat(o *option.Options) error {
 // lines, no quantize graphs. Probe errors and drops also go to the error
 // output in DTrace's words, as without oformat.
 type JSON struct {
-	out *bufio.Writer
-	err io.Writer
-	enc *json.Encoder
+	// Quiet leaves out the notices of target processes' exits, as -q
+	// does.
+	Quiet bool
+	out   *bufio.Writer
+	err   io.Writer
+	enc   *json.Encoder
 	// text is a quiet Printer whose error output is errText: it words
 	// faults, and applies setopt(), exactly as dtrace(1) does; its
 	// messages are both kept for the JSON object and passed to err.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -103,7 +104,9 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 	_, printer.Testing = os.LookupEnv("_DTRACE_TESTING")
 	var p dtrace.Output = printer
 	if inv.Options.String(option.OFormat) == "json" {
-		p = dtrace.NewJSON(out, stderr)
+		j := dtrace.NewJSON(out, stderr)
+		j.Quiet = inv.Options.Bool(option.Quiet)
+		p = j
 	}
 	defer p.Flush()
 	sig := impatient()
@@ -127,13 +130,14 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 	for _, pr := range procs {
 		pr.Continue()
 	}
-	w := &procWatch{procs: procs, stderr: stderr, quiet: inv.Options.Bool(option.Quiet)}
-	if err := consumeUntilDone(h, p, sig, w); err != nil {
-		p.Flush()
-		fmt.Fprintf(stderr, "dtrace: %v\n", err)
-		return 1
-	}
-	if err := h.Stop(p); err != nil {
+	oneProcessor()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		<-sig
+		cancel()
+	}()
+	if err := h.Run(ctx, p); err != nil {
 		p.Flush()
 		fmt.Fprintf(stderr, "dtrace: %v\n", err)
 		return 1
@@ -165,52 +169,6 @@ func impatient() chan os.Signal {
 	return first
 }
 
-// consumeUntilDone prints records until exit() is called, a signal
-// arrives, or every target process has exited. As dtrace(1) does, it
-// sleeps until the Handle has work due (the status, aggregation and
-// switch rates), and flushes output after each piece of work; a signal
-// or a process exit ends the sleep at once.
-func consumeUntilDone(h *dtrace.Handle, p dtrace.Output, sig chan os.Signal, w *procWatch) error {
-	oneProcessor()
-	quit := make(chan struct{})
-	defer close(quit)
-	intr := make(chan struct{})
-	go func() {
-		select {
-		case <-sig:
-			close(intr)
-			h.Wake()
-		case <-quit:
-		}
-	}()
-	for _, pr := range w.procs {
-		go func() {
-			select {
-			case <-pr.Exited():
-				h.Wake()
-			case <-quit:
-			}
-		}()
-	}
-	for {
-		done, err := h.Consume(p, h.Due())
-		if err != nil || done {
-			return err
-		}
-		if err := p.Flush(); err != nil {
-			return err
-		}
-		if w.allExited() {
-			return nil
-		}
-		select {
-		case <-intr:
-			return nil
-		default:
-		}
-	}
-}
-
 // oneProcessor runs the consumer's goroutines on one processor (P),
 // unless GOMAXPROCS says otherwise. The consumer is one goroutine, and
 // it sleeps in epoll_wait(2) between wake-ups: with a second P the
@@ -225,35 +183,6 @@ func oneProcessor() {
 	if os.Getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(1)
 	}
-}
-
-// procWatch follows the target processes (-c, -p): dtrace reports each
-// one's exit (unless quiet) and stops tracing when none is left.
-type procWatch struct {
-	procs  []*dtrace.Process
-	gone   int
-	stderr io.Writer
-	quiet  bool
-}
-
-// allExited reports the processes that have exited since the last call,
-// and whether all of them have (false when there are none).
-func (w *procWatch) allExited() bool {
-	for i, pr := range w.procs {
-		if pr == nil {
-			continue
-		}
-		select {
-		case <-pr.Exited():
-			if !w.quiet {
-				fmt.Fprintf(w.stderr, "dtrace: %s\n", pr.ExitNotice())
-			}
-			w.procs[i] = nil
-			w.gone++
-		default:
-		}
-	}
-	return len(w.procs) > 0 && w.gone == len(w.procs)
 }
 
 // macroZero is $0: the path of the first script given with -s, or the
