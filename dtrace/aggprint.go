@@ -3,7 +3,6 @@ package dtrace
 import (
 	"fmt"
 	"math/bits"
-	"os"
 
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/format"
@@ -103,7 +102,7 @@ func (p *Printer) printOptions(h *Handle) format.PrintOptions {
 	return format.PrintOptions{
 		Sort: p.sortOptions(h), Env: h.env(),
 		Hist: o.Bool(option.AggHist), Pack: o.Bool(option.AggPack), Zoom: o.Bool(option.AggZoom),
-		Packing:  format.Packing{UTF8: packUTF8(o.String(option.Encoding), os.Getenv("TERM"))},
+		Packing:  format.Packing{UTF8: packUTF8(o.String(option.Encoding), p.Term)},
 		UTF8:     o.String(option.Encoding) == "utf8",
 		RawBytes: o.Bool(option.RawBytes),
 	}

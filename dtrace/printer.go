@@ -23,6 +23,10 @@ type Printer struct {
 	// prefixes, as dtrace(1) does when _DTRACE_TESTING is set, so that
 	// output compares byte for byte from run to run.
 	Testing bool
+	// Term is the terminal type (dtrace(1) passes $TERM): packed
+	// aggregations (aggpack) draw with UTF-8 characters unless it is
+	// one libdtrace knows lacks them or the encoding option says.
+	Term string
 
 	heading bool
 	flow    flowIndent

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -295,10 +294,6 @@ func verifierError(p *spec.Program, err error) error {
 				where = " at " + src
 			}
 		}
-	}
-	if os.Getenv("DTRACE_DEBUG_VERIFIER") != "" {
-		// The whole log, for developers chasing a code generation bug.
-		fmt.Fprintf(os.Stderr, "%+v\n", ve)
 	}
 	return &RejectedError{
 		Msg: fmt.Sprintf("internal error: BPF verifier rejected the program%s: %s", where, strings.TrimSpace(last)),

@@ -102,6 +102,7 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 	// dtrace(1)'s testing mode, which test suites such as Oracle's turn
 	// on, drops the columns that vary from run to run.
 	_, printer.Testing = os.LookupEnv("_DTRACE_TESTING")
+	printer.Term = os.Getenv("TERM")
 	var p dtrace.Output = printer
 	if inv.Options.String(option.OFormat) == "json" {
 		j := dtrace.NewJSON(out, stderr)

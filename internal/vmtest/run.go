@@ -101,7 +101,7 @@ func boot(t *testing.T, kernel string, qemuArgs, args, files []string) {
 	// Kernel parameters after "--" are init's arguments; unknown
 	// name=value ones before it are its environment.
 	// CI=true: a test that cannot run in the machine fails, never skips.
-	// DTRACE_* settings (DTRACE_DEBUG_VERIFIER=1) go in too.
+	// DTRACE_* settings (DTRACE_OPT_BPFLOG=1) go in too.
 	env := []string{"CI=true", envInside + "=1", envDir + "=" + pkgDir}
 	for _, kv := range os.Environ() {
 		if strings.HasPrefix(kv, "DTRACE_") && !strings.ContainsAny(kv, " \t\"") {
