@@ -1,11 +1,3 @@
-// Package compile turns D source into a spec.Program: it parses, checks,
-// matches probe descriptions against the providers, lays out the runtime
-// memory, and generates one BPF trampoline program per enabled probe with
-// one BPF function per clause (ECB).
-//
-// Compile never touches the kernel: probes come from the Registry it is
-// given and kernel type facts from Config.Kernel, so it runs in tests
-// without privileges. Its output is deterministic.
 package compile
 
 import (

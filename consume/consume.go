@@ -1,9 +1,3 @@
-// Package consume decodes what loaded D programs produce: the records in
-// the ring buffer, and the per-CPU aggregation maps, merged as DTrace's
-// consumer merges its per-CPU buffers.
-//
-// It interprets bytes with the descriptions in spec and knows nothing of
-// how values are printed.
 package consume
 
 import (

@@ -1,18 +1,3 @@
-// Package dtrace is godtrace's library: what libdtrace is to DTrace. A Go
-// program opens a Handle, compiles D sources, enables them, consumes the
-// records and aggregations they produce, and stops:
-//
-//	h, _ := dtrace.Open()
-//	defer h.Close()
-//	_ = h.Compile([]dtrace.Source{{Text: "syscall::openat:entry { @[execname] = count(); }"}}, nil)
-//	_ = h.Exec()
-//	_ = h.Go()
-//	... h.Consume(consumer, h.Due()) until done or interrupted ...
-//	_ = h.Stop(consumer)
-//	snap, _ := h.Snapshot()
-//
-// The dtrace command is a thin client of this package; Printer produces
-// DTrace's textual output from what a Handle consumes.
 package dtrace
 
 import (

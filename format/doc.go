@@ -21,9 +21,21 @@
 // exit. Symbol names for %a, %A, the frames of stack() and ustack()
 // records (as actions, aggregation keys and printa()'s %k), the stackindent
 // option and the time zone for %Y and %T come from an Env supplied by the
-// caller. Not yet supported: sym() and mod() records (the caller passes
-// their names as strings), the -v probe listing
-// extras, and UTF-8 bars for unpacked graphs (encoding=utf8). The agghist,
-// aggpack, aggzoom and rawbytes options arrive in PrintOptions (and
-// TraceRawBytes); a formatted printa()'s %@ graph ignores aggzoom.
+// caller; stack.go prints frames with DTrace's stackindent and %k
+// rules. sym() and mod() records are not formatted here: the caller
+// passes their names as strings.
+//
+// The agghist, aggpack, aggzoom, encoding and rawbytes options arrive in
+// PrintOptions (and TraceRawBytes); a formatted printa()'s %@ graph
+// ignores aggzoom. agghist and aggpack give an aggregation one heading
+// and one line per entry (hist.go, pack.go); aggzoom scales bars to the
+// largest value; encoding=utf8 set explicitly draws the bars of
+// unpacked graphs in block elements, to an eighth of a character (Bars,
+// also for printa()'s %@). ListProbeInfo writes dtrace -l -v's
+// stability and argument lines.
+//
+// PrintTyped prints a print() record as Oracle's dt_print_visit() walks
+// CTF: "0xADDR = *", then one "(type)value," a line, indented 44
+// columns plus one per level, members that are zero left out, cut at
+// the printsize option's bytes.
 package format

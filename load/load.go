@@ -1,9 +1,3 @@
-// Package load turns a spec.Program into kernel objects: it creates the
-// maps, loads every trampoline program through the verifier, and attaches
-// and detaches probes through their providers.
-//
-// A verifier rejection is a compiler bug; Load reports it as an internal
-// error naming the D source line of the rejected instruction.
 package load
 
 import (

@@ -1,11 +1,3 @@
-// Package provider defines what a DTrace provider is to godtrace, and the
-// Registry that names probes and gives them IDs.
-//
-// A provider offers probes (provider:module:function:name), says which BPF
-// program type fires for them, emits the instructions that copy a probe's
-// arguments out of the program context, and attaches a loaded program to
-// the kernel mechanism behind the probe. The compiler and consumer never
-// look inside a provider beyond this interface.
 package provider
 
 import (

@@ -1,10 +1,3 @@
-// Package spec describes a compiled D program: the BPF maps and programs
-// to load, and the record and aggregation descriptions the consumer needs
-// to decode what the programs produce.
-//
-// A Program is plain data. It holds no file descriptors and is the same
-// for the same input, so the whole compiler is testable without a kernel;
-// only the loader turns it into kernel objects.
 package spec
 
 import (

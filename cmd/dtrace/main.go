@@ -1,5 +1,3 @@
-// Command dtrace is DTrace for Linux: it compiles D programs to BPF,
-// enables them, and prints what they record, as dtrace(1) does.
 package main
 
 import (

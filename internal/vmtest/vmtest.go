@@ -1,12 +1,3 @@
-// Package vmtest runs a package's tests inside another kernel: Debian's
-// cloud kernel, booted by qemu under software emulation with the test
-// binary itself as init.
-//
-// godtrace is developed on a recent kernel but promises programs that
-// older verifiers accept, and some providers (fbt on fentry) need kernel
-// features this machine refuses; a test that boots another kernel checks
-// both without touching the host. A package opts in by calling Main from
-// its TestMain; a test then calls Run with the tests to run inside.
 package vmtest
 
 import (

@@ -1,15 +1,3 @@
-// Package check type-checks a parsed D program.
-//
-// It resolves every name (built-in variables, globals, thread-locals
-// self->x, clause-locals this->x, associative arrays, aggregations),
-// gives every expression a Type, validates actions and aggregating
-// functions, and reports errors with DTrace's D_* tags and wording. It
-// keeps going after an error so that one run reports many. Results are
-// side tables in Info; the syntax tree is not modified.
-//
-// Variables are typed by their first assignment in program order, as in
-// DTrace, which checks each source's declarations before its clauses,
-// and a clause's actions before its predicate.
 package check
 
 import (

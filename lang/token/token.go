@@ -1,9 +1,3 @@
-// Package token defines the lexical tokens of the D language and source
-// positions.
-//
-// A Pos is a cheap byte offset into a File; it is resolved to a line and
-// column only when a diagnostic is printed. Positions are 1-based so that
-// the zero Pos means "no position".
 package token
 
 import (

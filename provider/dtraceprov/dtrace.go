@@ -1,13 +1,3 @@
-// Package dtraceprov is the dtrace provider: dtrace:::BEGIN, dtrace:::END
-// and dtrace:::ERROR.
-//
-// These probes are not attached to anything in the kernel. The consumer
-// fires BEGIN before tracing starts and END when it stops, by running the
-// program with Fire. ERROR's program is never run: the compiler links
-// ERROR's clauses into the programs whose clauses can fault, which run
-// them where the fault happens. Fire runs the program synchronously in
-// the calling thread, so BEGIN and END see the dtrace process as pid,
-// tid and execname, as DTrace specifies.
 package dtraceprov
 
 import (

@@ -1,22 +1,3 @@
-// Package fbt is DTrace's function boundary tracing provider:
-// fbt:MODULE:FUNCTION:entry and fbt:MODULE:FUNCTION:return for every
-// kernel function the kernel lets a tracer attach to, in the core
-// kernel (module vmlinux) and in loaded modules.
-//
-// The functions come from tracefs's available_filter_functions, less
-// those listed in traceable's rule. Probes are attached by the cheapest
-// mechanism the kernel offers for each (see Mode): fentry and fexit
-// programs, whose arguments the verifier types from BTF, where the
-// kernel allows them; kprobes and kretprobes otherwise; and for wide
-// descriptions one kprobe.multi program per module and probe name,
-// which attaches thousands of functions in one system call and tells
-// them apart by the attach cookie (provider.Numbered).
-//
-// args[] are typed from the kernel's BTF, as illumos types them from
-// CTF: args[i] of an entry probe is the function's parameter i; at a
-// return probe arg0 is the return offset, unknown here and so -1 as in
-// Oracle's DTrace, and arg1 and args[1] the return value, which a void
-// function does not have.
 package fbt
 
 import (

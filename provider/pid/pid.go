@@ -1,20 +1,3 @@
-// Package pid is DTrace's pid provider: pidPID:MODULE:FUNCTION:NAME for
-// the functions of the objects process PID maps (its executable, module
-// a.out, and its shared libraries, by base name or DTrace's shorthand:
-// libc for libc.so.6). NAME is entry, return, or an offset in the
-// function, in hex, of an instruction where the probe fires.
-//
-// Each process is a member of the family (provider.Family), made when a
-// description first names it (pid$target expands to pid1234); its
-// probes are made from the ELF symbol tables of the objects the process
-// maps, when a description names them. They attach as uprobes that the
-// kernel limits to the process: entry at the function's first
-// instruction, return at each instruction that leaves it (a ret, or a
-// jump out of it: a tail call), as DTrace does, so that arg0 at return
-// is the offset of the instruction that returned and arg1 the return
-// value. Where the kernel has uprobe_multi (6.6) one link attaches all
-// of a program's sites; wide descriptions share one program per object
-// and kind, which tells its probes apart by the attach cookie.
 package pid
 
 import (

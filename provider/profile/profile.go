@@ -1,18 +1,3 @@
-// Package profile is the profile provider: probes that fire at a fixed
-// rate, on every CPU (profile-N) or on one CPU (tick-N).
-//
-// N is a rate in hz or an interval with a unit, as in DTrace:
-// profile-997, profile-1234hz, tick-1s, tick-250ms. Like DTrace, the
-// provider lists a default set of probes and creates any other on demand
-// when a probe description names it exactly; intervals below MinInterval
-// are refused.
-//
-// Each probe is a software cpu-clock perf event per CPU with the
-// interval as its sample period, so a probe fires from the timer
-// interrupt of the CPU it samples; its arguments are DTrace's: arg0 is
-// the interrupted kernel PC (0 in user mode) and arg1 the interrupted
-// user PC (0 in kernel mode). profile-N covers the CPUs online when it is
-// attached; CPUs brought online later are not sampled.
 package profile
 
 import (

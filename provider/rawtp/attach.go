@@ -1,8 +1,3 @@
-// Package rawtp is the rawtp provider (rawtp:GROUP::EVENT, see Provider),
-// and holds what every provider built on raw tracepoints shares:
-// attaching a BPF_PROG_TYPE_RAW_TRACEPOINT program to a kernel
-// tracepoint by its event name, and loading the tracepoint's arguments
-// (its TP_PROTO parameters, one u64 each in the program context).
 package rawtp
 
 import (

@@ -1,12 +1,3 @@
-// Package sdt is the sdt provider: sdt:GROUP::EVENT for every kernel
-// trace event (tracepoint) in tracefs, as Oracle DTrace names them
-// (sdt:sched::sched_switch). The system call events are the syscall
-// provider's and are not offered here (see List).
-//
-// A probe is the event's tracepoint, fired as a TracePoint program whose
-// context is the event record. arg0..argN are the record's fields after
-// the common header, in the order of the event's format file; see arg
-// for what a field that is not an integer becomes.
 package sdt
 
 import (

@@ -1,20 +1,3 @@
-// Package stable holds DTrace's stable providers, proc, sched and io,
-// built on Linux raw tracepoints: the probe names and the translated
-// arguments (psinfo_t, lwpsinfo_t, bufinfo_t ...) that DTrace documents,
-// so that scripts written for DTrace run unchanged.
-//
-// Each probe is one or more raw tracepoints with the same parameters.
-// Its native arguments (arg0..arg9) are computed from the tracepoint's
-// parameters, sometimes by reading kernel memory at offsets found in the
-// kernel's BTF; args[] are those translated by the D library's
-// translators (dlib/procfs.d, dlib/io.d), as Oracle DTrace's SDT
-// providers translate theirs.
-//
-// A tracepoint is often broader than the probe (sched_switch is both
-// off-cpu and, when the task blocks, sleep), so a probe may have a
-// condition on the tracepoint's parameters. Where it is false, the
-// instructions LoadArgs emits end the program before any clause runs, as
-// if the probe had not fired.
 package stable
 
 import (

@@ -1,13 +1,3 @@
-// Package syscall is the syscall provider: syscall::NAME:entry and
-// syscall::NAME:return for every system call the kernel has the
-// tracepoints syscalls:sys_enter_NAME and syscalls:sys_exit_NAME for.
-//
-// The module field is empty, as on illumos (syscall::read:entry). At
-// entry, arg0..argN are the system call's arguments, in the order and
-// with the names of the tracepoint's format file; at return, arg0 and
-// arg1 are both the return value (a negative errno on failure: Linux has
-// no separate errno at this level). The provider reads the format files
-// under tracefs, so probes and arguments are always the running kernel's.
 package syscall
 
 import (

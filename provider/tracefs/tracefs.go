@@ -1,11 +1,3 @@
-// Package tracefs finds the kernel's tracing filesystem and reads the
-// event format files in it.
-//
-// Dir promises a directory where tracefs is mounted, mounting it itself
-// (as root) when the system has not; ParseFormat reads the layout of a
-// trace event's record, which is also the context a BPF tracepoint
-// program sees. Nothing here caches: callers that ask often keep what
-// they got.
 package tracefs
 
 import (

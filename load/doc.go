@@ -1,0 +1,39 @@
+// Package load turns a spec.Program into kernel objects: it creates the
+// maps, loads every trampoline program through the verifier, and attaches
+// and detaches probes through their providers.
+//
+// Load raises the memlock limit (or sets the one -x lockmem asks for) and
+// creates one ebpf.Collection from all the maps and programs (Objects). A
+// verifier rejection is a compiler bug: Load reports it (RejectedError) as
+// "internal error: BPF verifier rejected the program at line N: <D
+// source>: <reason>". The line is the source annotation in force at the
+// last instruction in the verifier log, and the reason is the log's last
+// line that is not a statistics line. -x bpflog (Options.VerifierLog)
+// keeps every program's log, a rejected one's included, which the handle
+// prints after "BPF: ".
+//
+// The loader adds maps the compiler only names. For a program using curcpu
+// it adds the per-CPU cpuinfo map (cpuinfo.go) and fills every possible
+// CPU's cpuinfo_t from sysfs (physical_package_id, the nodeN link), as
+// Oracle's consumer fills its cpuinfo map; provider/stable's cpuinfo_t
+// arguments ask for it too. For a program using stackdepth or caller
+// outside profile probes it fills the plumbing map after loading the
+// programs (plumbing.go), from a fresh read of kallsyms that lists them:
+// ksym's Table.PlumbingRanges, the runs of the functions ksym.Plumbing
+// names, up to 8192 sorted address ranges.
+//
+// Companions (provider.Accompanied) are programs a provider names with the
+// maps they share with a probe's LoadArgs, referenced by name: the loader
+// adds each companion once, whichever probes ask for it, and attaches the
+// companions before the probes. The compiler knows nothing of them.
+//
+// Objects.Attach calls Owner().Attach for every enabled probe except the
+// dtrace provider's; if one attach fails, it detaches everything already
+// attached. Objects.Detach detaches the programs of tracepoints all at
+// once (tracefs.Link.Unlink), then closes their perf events.
+//
+// The tests load the compiler's corpus (compile/testdata) through the real
+// verifier, and check how a forced rejection is reported.
+// TestVerifierDebian loads it again in Debian 12's kernel (6.1), the
+// oldest godtrace supports, booted by internal/vmtest.
+package load
