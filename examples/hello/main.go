@@ -3,7 +3,7 @@
 // prints an aggregation, through the library's public API alone. Run it
 // as root:
 //
-//	go run ./examples/hello 5
+//	cd examples && go run ./hello 5
 package main
 
 import (
