@@ -89,15 +89,20 @@ func (pv *Provider) supported(fn *function) Support {
 }
 
 func probeSupport() Support {
-	var s Support
+	return Support{Kprobe: kprobesWork(), Multi: features.HaveBPFLinkKprobeMulti() == nil}
+}
+
+// kprobesWork reports whether the kernel has kprobes: a kprobe PMU, or
+// tracefs's kprobe_events.
+func kprobesWork() bool {
 	if _, err := os.Stat("/sys/bus/event_source/devices/kprobe/type"); err == nil {
-		s.Kprobe = true
-	} else if dir, err := tracefs.Dir(); err == nil {
-		_, err := os.Stat(filepath.Join(dir, "kprobe_events"))
-		s.Kprobe = err == nil
+		return true
 	}
-	s.Multi = features.HaveBPFLinkKprobeMulti() == nil
-	return s
+	if dir, err := tracefs.Dir(); err == nil {
+		_, err := os.Stat(filepath.Join(dir, "kprobe_events"))
+		return err == nil
+	}
+	return false
 }
 
 // fentryWorks loads and attaches an empty fentry program to fn.
@@ -209,8 +214,19 @@ func (pv *Provider) fentryAccepts(fn *function, pt *proto) bool {
 }
 
 // Kprobes reports whether the kernel attaches kprobes (lockstat builds
-// on them).
-func (pv *Provider) Kprobes() bool { return pv.supported(nil).Kprobe }
+// on them). lockstat asks when it lists its probes, at every start, so
+// unlike supported it does not load a program to probe kprobe.multi.
+func (pv *Provider) Kprobes() bool {
+	pv.mu.Lock()
+	defer pv.mu.Unlock()
+	switch {
+	case pv.cfg.Support != nil:
+		return pv.cfg.Support.Kprobe
+	case pv.probed:
+		return pv.found.Kprobe
+	}
+	return kprobesWork()
+}
 
 // errNoMechanism says the kernel can attach fbt probes in no way.
 var errNoMechanism = errors.New("this kernel has neither kprobes nor fentry")
