@@ -38,9 +38,13 @@ var resizable = []struct {
 }{
 	{"buffer size", option.BufSize, 256 << 20, 8},
 	// Each associative array gets dynvarsize bytes of its own (DTrace
-	// shares one pool among them), hence the smaller bound.
+	// shares one pool among them), hence the smaller share of memory.
 	{"dynamic variable size", option.DynVarSize, 256 << 20, 16},
 }
+
+// minResize is the least a buffer is lowered to, however little memory
+// is available: a page.
+const minResize = 4096
 
 // resizeBuffers applies the bufresize policy to the buffer sizes the
 // options ask for, before the program's maps are sized from them: under
@@ -54,7 +58,7 @@ func (h *Handle) resizeBuffers() {
 		want := h.Options.Size(b.option)
 		limit := b.ceiling
 		if avail > 0 {
-			limit = min(limit, avail/b.share)
+			limit = max(min(limit, avail/b.share), minResize)
 		}
 		if want <= limit {
 			continue
