@@ -41,7 +41,7 @@ func (c *compiler) checkSubprograms(p *provider.Probe, funcs []*gen) *Error {
 		}
 		if n > maxSubprograms {
 			return errorAt(c.files, f.at, "D_UNKNOWN", fmt.Sprintf("%s has too many clauses: its BPF program would have %d functions, more than the kernel's %d (one per clause and per loop in one)",
-				probeName(p), n, maxSubprograms))
+				p.Desc(), n, maxSubprograms))
 		}
 	}
 	return nil
@@ -66,7 +66,7 @@ func (c *compiler) checkMaps(pp *spec.ProbeProgram, funcs []*gen) *Error {
 		mapRefs(f.insns, seen)
 		if n := fixed + len(seen); n > maxUsedMaps {
 			return errorAt(c.files, f.at, "D_UNKNOWN", fmt.Sprintf("%s uses too many variables: its BPF program would use %d maps, more than the kernel's %d (one per aggregation, associative array and thread-local variable, and dtrace's own)",
-				probeName(pp.Probe), n, maxUsedMaps))
+				pp.Probe.Desc(), n, maxUsedMaps))
 		}
 	}
 	return nil
@@ -111,9 +111,4 @@ func (c *compiler) checkJumps(f *gen) *Error {
 		pos = next
 	}
 	return nil
-}
-
-// probeName is p's full name, as errors give it.
-func probeName(p *provider.Probe) string {
-	return p.Provider + ":" + p.Module + ":" + p.Function + ":" + p.Name
 }

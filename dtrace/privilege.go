@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/godtrace/godtrace/provider/tracefs"
 )
 
 // PrivilegeError is libdtrace's EDT_ACCESS: the process lacks what
@@ -54,7 +56,7 @@ func CheckPrivileges() error {
 		}
 	}
 	if !has(capDACReadSearch) && !has(capDACOverride) {
-		if _, err := os.ReadDir(tracefsDir); errors.Is(err, fs.ErrPermission) {
+		if _, err := os.ReadDir(tracefs.DefaultDir); errors.Is(err, fs.ErrPermission) {
 			missing = append(missing, "CAP_DAC_READ_SEARCH")
 		}
 	}
@@ -63,7 +65,3 @@ func CheckPrivileges() error {
 	}
 	return nil
 }
-
-// tracefsDir is where tracefs is mounted on every distribution that
-// mounts it; where it is not, providers find or mount it themselves.
-const tracefsDir = "/sys/kernel/tracing"

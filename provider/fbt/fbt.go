@@ -28,6 +28,7 @@ type Provider struct {
 	// What the kernel supports, found when first needed (mechanism.go).
 	probed, fentryTried bool
 	found               Support
+	kprobes             *bool // Kprobes' answer, once asked
 }
 
 // Config says where a Provider finds what it lists and types; the zero

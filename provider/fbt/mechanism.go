@@ -224,8 +224,11 @@ func (pv *Provider) Kprobes() bool {
 		return pv.cfg.Support.Kprobe
 	case pv.probed:
 		return pv.found.Kprobe
+	case pv.kprobes == nil:
+		k := kprobesWork()
+		pv.kprobes = &k
 	}
-	return kprobesWork()
+	return *pv.kprobes
 }
 
 // errNoMechanism says the kernel can attach fbt probes in no way.
