@@ -73,7 +73,7 @@ func (h *Handle) sorted(a *spec.Aggregation, entries []*consume.AggEntry) []*con
 	for i, e := range entries {
 		keys := make([]format.Datum, 0, len(e.Keys)+1)
 		for j, it := range a.Keys {
-			keys = append(keys, h.symbolize(it, e.Keys[j]))
+			keys = append(keys, h.Resolve(it, e.Keys[j]))
 		}
 		recs[i] = format.AggRecord{Keys: append(keys, format.IntDatum(int64(i), 8, false)), Value: aggValue(a, e)}
 	}

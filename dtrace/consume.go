@@ -218,10 +218,10 @@ func (h *Handle) switchBuffers(c Consumer) error {
 		var err error
 		switch v := v.(type) {
 		case *consume.Record:
-			h.nextEPID = 0
+			h.next = nil
 			if i+1 < len(held) {
 				if n, ok := held[i+1].(*consume.Record); ok {
-					h.nextEPID = n.ECB.EPID
+					h.next = n.ECB
 				}
 			}
 			err = h.deliver(c, v)
@@ -237,13 +237,10 @@ func (h *Handle) switchBuffers(c Consumer) error {
 	return h.bufferDrops(c)
 }
 
-// probeOfEPID returns the ID of the probe of an enabling, 0 if unknown.
-func (h *Handle) probeOfEPID(epid uint32) uint32 {
-	if e := h.prog.ECB(epid); e != nil {
-		return e.Probe.ID
-	}
-	return 0
-}
+// Next is the ECB of the record a Consumer is given after the one it is
+// being given, nil if none is held yet: flowindent looks ahead at it,
+// as DTrace's does.
+func (h *Handle) Next() *spec.ECB { return h.next }
 
 // principalBuffers sets up the principal buffers from the bufpolicy and
 // bufsize options. Under the fill policy the buffers keep room for END's

@@ -6,15 +6,15 @@
 //	defer h.Close()
 //	_ = h.Compile([]dtrace.Source{{Text: []byte("syscall::openat:entry { @[execname] = count(); }")}}, nil)
 //	_ = h.Exec()
-//	p := dtrace.NewPrinter(os.Stdout, os.Stderr, true)
+//	p := output.NewPrinter(os.Stdout, os.Stderr, true)
 //	_ = h.Go()
 //	_ = h.Run(ctx, p) // until exit(), ctx's end or the targets' exit; then Stop
 //	_ = p.PrintAggregations(h)
 //	_ = p.Flush()
 //
-// ExampleHandle_Run and examples/hello show it whole.
-// The dtrace command is a thin client of this package; Printer produces
-// DTrace's textual output from what a Handle consumes.
+// ExampleHandle_Run and examples/hello show it whole. The dtrace
+// command is a thin client of this package and of package output, whose
+// Printer produces DTrace's textual output from what a Handle consumes.
 //
 // # Opening
 //
@@ -149,9 +149,9 @@
 // 55-65 ms (RCU grace periods, serialized by a kernel-wide mutex), so the
 // output comes first.
 //
-// Snapshot reads every aggregation (SnapshotPerCPU keeps each CPU's value
-// apart, used when aggpercpu is set; dtrace(1) prints the merged values
-// either way). BufferDrops returns the per-CPU count of records reported
+// Snapshot reads every aggregation's raw entries (SnapshotPerCPU keeps
+// each CPU's value apart, used when aggpercpu is set; dtrace(1) prints
+// the merged values either way); Aggregation reads one as it prints. BufferDrops returns the per-CPU count of records reported
 // dropped so far. Clear and Trunc implement clear() and trunc() for the
 // consumer.
 //
@@ -197,74 +197,26 @@
 // CPU. Speculative records take room in the buffer when they arrive;
 // DTrace keeps them apart until commit().
 //
-// # Printing
+// # Values
 //
-// Printer is the Consumer that prints what dtrace(1) prints:
+// What a program produces reaches a Consumer as Go values: each record
+// (consume.Record: its ECB, CPU and data, read item by item with
+// Datum/Values) and fault (consume.Fault) in buffer order, and each drop
+// (Drop: its kind, count and CPU; String gives DTrace's words) to a
+// Consumer that is a DropHandler. Values resolves what a record holds as
+// DTrace prints it (Resolve: symbols for func(), usym() and the like,
+// stacks without the tracing machinery's frames), and FormatEnv names
+// symbols for format's printf and stacks. Aggregation(id) reads one
+// aggregation as its description and records (keys resolved, records
+// whose keys resolve alike merged), which format prints and sorts;
+// Printed, MarkPrinted, Clear, Trunc and Normalize serve printa(),
+// clear(), trunc() and normalize(). Next is the ECB of the record that
+// follows the one being consumed, for flowindent; SetOption applies
+// setopt(). A record of a clause that only ends speculations is not
+// delivered (DTrace gives it no record).
 //
-//   - the heading, once, and ProbePrefix for each record, unless quiet;
-//     under flowindent (-F), even when quiet, the "CPU FUNCTION" heading
-//     and an indented function column instead (flow.go, DTrace's
-//     heuristic: an entry probe indents what follows unless the probe
-//     printed last was the same, a return unindents unless the next held
-//     record is another clause of its probe; the Handle passes that
-//     record's EPID);
-//   - each action through the format package, skipping an action inside an
-//     if whose flag byte is clear;
-//   - printa from a snapshot taken when the record is consumed, marking
-//     the aggregation as printed so that it is not printed again at exit;
-//   - aggregations shaped by the dynamic display options, read from
-//     Handle.Options at each printa and at exit (Printer.printOptions), so
-//     that setopt() changes them: agghist and aggpack give an aggregation
-//     one heading and one line per entry (format/hist.go, format/pack.go),
-//     computing the scale (dt_aggregate_total()) or the bucket range
-//     (dt_aggregate_minmaxbin()) over all its entries first; aggzoom
-//     scales bars to the largest value and encoding=utf8 draws unpacked
-//     bars in eighths of a block (format.Bars, also for printa()'s %@);
-//     rawbytes dumps strings in hex, for trace() (format.TraceRawBytes)
-//     and keys;
-//   - at exit a newline, always, then the aggregations not printed
-//     (Printer.PrintAggregations), as dtrace(1) ends;
-//   - clear and trunc through the Handle;
-//   - faults in DTrace's words, on stderr.
-//
-// Kernel stack frames are symbolized with ksym, user frames from
-// /proc/PID/maps and the mapped files' ELF symbols (Go's .gopclntab when a
-// Go binary is stripped), read by uproc and cached per pid; for stacks
-// walked with bpf_get_task_stack the leading plumbing frames are dropped
-// by symbol name (stack.go). usym(), ufunc(), uaddr() and umod() are
-// decoded as one-frame user stacks and named with the same per-pid symbol
-// tables (usym.go): usym and ufunc fold the address to its function, as
-// dt_print_usym() does, uaddr keeps the offset, umod names the object; a
-// statement prints them with "  %-50s". tracemem()'s bytes are printed up
-// to its dsize, read unsigned (0 or a negative size prints everything).
-// print()'s typed object is printed by format.PrintTyped, cut by the
-// printsize option, which the printer reads when the record arrives.
-// setopt()'s strings are applied through option.Options with tracing
-// marked active, so that run-time-only options fail with libdtrace's
-// message on the probe.
-//
-// system(), freopen() and ftruncate() are acted on by the Printer
-// (destructive.go): system() flushes, then runs /bin/sh -c; freopen()
-// swaps the writer under Printer.Out for a file opened for appending, and
-// freopen("") (the format ".", DTrace's restore sentinel) swaps back;
-// ftruncate() truncates whichever file is the output.
-//
-// JSON is the other Consumer, chosen by -x oformat=json (json*.go, schema
-// in docs/json.md). Both are an Output, which is what the command drives.
-// It writes one JSON object per record, aggregation left at exit, fault
-// and drop, and nothing else to standard output. It keeps a quiet Printer
-// whose error output it captures: that Printer words faults and applies
-// setopt(), clear() and the like, so their messages are DTrace's; the JSON
-// consumer puts the message in the object and passes it on to standard
-// error. Values keep their item's type (jsonValue: integers with size and
-// signedness, strings, memory in hex, stacks as frame names, symbols);
-// quantizations become their non-empty buckets as inclusive min/max ranges
-// (bucketRange). system()'s standard output is collected into its object,
-// so that the stream stays valid. A probe's record is written as one line,
-// so a freopen() in the middle of a clause sends the records after it, not
-// the rest of its own, to the new file; the aggregations left at exit come
-// in variable order whatever aggsortrev says (the order within each
-// follows the sort options).
+// Package output builds dtrace(1)'s text output and the JSON output on
+// these alone.
 //
 // # Testing
 //

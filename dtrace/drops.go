@@ -9,43 +9,85 @@ import (
 
 // DropHandler is implemented by a Consumer that is told of drops as
 // DTrace's drop handler is: what each drop counter gained since the last
-// report. The message is DTrace's, without "dtrace: " and the newline.
+// report.
 type DropHandler interface {
-	Drop(h *Handle, msg string) error
+	Drop(h *Handle, d Drop) error
 }
 
-// dropKind names a drop counter the status report covers, in the order
-// of DTrace's drop table (dt_handle.c), which is the order of the
-// report. The table's other rows cannot happen here: dynamic variables
-// have no dirty or rinsing lists (a full map simply refuses), a
-// speculation is never busy (see compile/speculation.go), and no string
-// table is built for ustack(). A fault in an ERROR clause is reported as
-// it is consumed (Printer.Fault). Aggregation drops are not in the
-// table: DTrace reports them per CPU (cpuDrops) when it snapshots the
-// aggregations, which follows the status in dtrace_work(); so are the
-// principal buffer's drops, after the records consumed.
-type dropKind int
+// Drop is a count of things lost since the last report of its kind.
+type Drop struct {
+	Kind  DropKind
+	Count uint64
+	// CPU is the CPU the drops happened on, for the kinds DTrace
+	// counts per CPU (buffer and aggregation drops), else -1.
+	CPU int
+}
+
+// String is DTrace's message for the drop, without "dtrace: " and the
+// newline: "5 dynamic variable drops", "1 drop on CPU 0".
+func (d Drop) String() string {
+	w := dropWords[d.Kind]
+	s := fmt.Sprintf("%d %s%s%s", d.Count, w.noun, plural(d.Count), w.suffix)
+	if d.CPU >= 0 {
+		s += fmt.Sprintf(" on CPU %d", d.CPU)
+	}
+	return s
+}
+
+// DropKind says what was lost. The status reports the kinds up to
+// DropAggregation in the order of DTrace's drop table (dt_handle.c),
+// which is the order of the report. The table's other rows cannot
+// happen here: dynamic variables have no dirty or rinsing lists (a full
+// map simply refuses), a speculation is never busy (see
+// compile/speculation.go), and no string table is built for ustack().
+// Aggregation drops are not in the table: DTrace reports them per CPU
+// when it snapshots the aggregations, which follows the status in
+// dtrace_work(); so are the principal buffer's drops, after the records
+// consumed. A fault in an ERROR clause is a DropError, which the
+// Consumer reports as it consumes the fault, as DTrace counts it
+// (dtst_dblerrors).
+type DropKind int
 
 const (
-	dropDynamic     dropKind = iota // a store found the dynamic variable space full
-	dropSpeculative                 // a speculative record exceeded specsize
-	dropSpecUnavail                 // speculation() found no speculation free
-	dropAggregation                 // an aggregation's map was full (per CPU)
+	DropDynamic     DropKind = iota // a store found the dynamic variable space full
+	DropSpeculative                 // a speculative record exceeded specsize
+	DropSpecUnavail                 // speculation() found no speculation free
+	DropAggregation                 // an aggregation's map was full (per CPU)
+	DropBuffer                      // a record found no room in the buffers (per CPU)
+	DropError                       // a fault in an ERROR clause
 	numDropKinds
+
+	numStatusDrops = DropAggregation // the kinds the status reports
 )
 
 // dropWords are DTrace's words for each kind: the noun, pluralized by
 // count, and what follows it.
 var dropWords = [numDropKinds]struct{ noun, suffix string }{
-	dropDynamic:     {"dynamic variable drop", ""},
-	dropSpeculative: {"speculative drop", ""},
-	dropSpecUnavail: {"failed speculation", " (no speculative buffer available)"},
-	dropAggregation: {"aggregation drop", ""},
+	DropDynamic:     {"dynamic variable drop", ""},
+	DropSpeculative: {"speculative drop", ""},
+	DropSpecUnavail: {"failed speculation", " (no speculative buffer available)"},
+	DropAggregation: {"aggregation drop", ""},
+	DropBuffer:      {"drop", ""},
+	DropError:       {"error", " in ERROR probe enabling"},
+}
+
+// dropNames are the kinds' names in the JSON output (docs/json.md).
+var dropNames = [numDropKinds]string{
+	DropDynamic: "dynamic", DropSpeculative: "speculative", DropSpecUnavail: "speculation",
+	DropAggregation: "aggregation", DropBuffer: "buffer", DropError: "error",
+}
+
+// String names the kind in one word, as the JSON output does.
+func (k DropKind) String() string {
+	if k < 0 || k >= numDropKinds {
+		return "other"
+	}
+	return dropNames[k]
 }
 
 // dropStatus is what the consumer last reported of the drop counters.
 type dropStatus struct {
-	reported [numDropKinds]uint64
+	reported [numStatusDrops]uint64
 	// The per-CPU counters of the kernel: records the ring buffer had
 	// no room for, and aggregation updates that found a map full.
 	bufReported, aggReported []uint64
@@ -92,7 +134,7 @@ func (h *Handle) aggDrops(c Consumer) error {
 	if err != nil {
 		return err
 	}
-	return report(h, c, cpuDrops(dropWords[dropAggregation].noun, gained(&h.drops.aggReported, per)))
+	return report(h, c, cpuDrops(DropAggregation, gained(&h.drops.aggReported, per)))
 }
 
 // bufferDrops reports, per CPU, the records that found no room since
@@ -117,7 +159,7 @@ func (h *Handle) bufferDrops(c Consumer) error {
 	for cpu, d := range n {
 		h.drops.lost[cpu] += d
 	}
-	return report(h, c, cpuDrops("drop", n))
+	return report(h, c, cpuDrops(DropBuffer, n))
 }
 
 // BufferDrops returns, per CPU, how many records were reported dropped
@@ -126,33 +168,32 @@ func (h *Handle) BufferDrops() ([]uint64, error) {
 	return append([]uint64(nil), h.drops.lost...), nil
 }
 
-func report(h *Handle, c Consumer, msgs []string) error {
-	d, ok := c.(DropHandler)
+func report(h *Handle, c Consumer, drops []Drop) error {
+	dh, ok := c.(DropHandler)
 	if !ok {
 		return nil
 	}
-	for _, msg := range msgs {
-		if err := d.Drop(h, msg); err != nil {
+	for _, d := range drops {
+		if err := dh.Drop(h, d); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// since returns the messages for what each counter gained since the
-// last report, given their totals, and remembers the totals.
-func (s *dropStatus) since(counts [numDropKinds]uint64) []string {
-	var msgs []string
+// since returns what each counter gained since the last report, given
+// their totals, and remembers the totals.
+func (s *dropStatus) since(counts [numStatusDrops]uint64) []Drop {
+	var drops []Drop
 	for k, total := range counts {
 		n := total - s.reported[k]
 		if n == 0 {
 			continue
 		}
 		s.reported[k] = total
-		w := dropWords[k]
-		msgs = append(msgs, fmt.Sprintf("%d %s%s%s", n, w.noun, plural(n), w.suffix))
+		drops = append(drops, Drop{Kind: DropKind(k), Count: n, CPU: -1})
 	}
-	return msgs
+	return drops
 }
 
 // gained returns what each CPU's counter gained since *reported, given
@@ -170,32 +211,32 @@ func gained(reported *[]uint64, totals []uint64) []uint64 {
 	return n
 }
 
-// cpuDrops words per-CPU drop counts as dt_handle_cpudrop() does: "N
-// drops on CPU C" or "N aggregation drops on CPU C", given the noun.
-func cpuDrops(noun string, per []uint64) []string {
-	var msgs []string
+// cpuDrops are the per-CPU drops of a kind, one for each CPU that had
+// any, as dt_handle_cpudrop() reports them.
+func cpuDrops(kind DropKind, per []uint64) []Drop {
+	var drops []Drop
 	for cpu, n := range per {
 		if n > 0 {
-			msgs = append(msgs, fmt.Sprintf("%d %s%s on CPU %d", n, noun, plural(n), cpu))
+			drops = append(drops, Drop{Kind: kind, Count: n, CPU: cpu})
 		}
 	}
-	return msgs
+	return drops
 }
 
 // dropCounts reads every drop counter's total so far.
-func (h *Handle) dropCounts() ([numDropKinds]uint64, error) {
-	var counts [numDropKinds]uint64
+func (h *Handle) dropCounts() ([numStatusDrops]uint64, error) {
+	var counts [numStatusDrops]uint64
 	dyn, err := h.global(spec.GlobalDynDrops)
 	if err != nil {
 		return counts, err
 	}
-	counts[dropDynamic] = dyn
+	counts[DropDynamic] = dyn
 	if s := h.speculations(); s != nil {
 		unavail, err := h.failedSpeculations()
 		if err != nil {
 			return counts, err
 		}
-		counts[dropSpeculative], counts[dropSpecUnavail] = s.held.Drops, unavail
+		counts[DropSpeculative], counts[DropSpecUnavail] = s.held.Drops, unavail
 	}
 	return counts, nil
 }

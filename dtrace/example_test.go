@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/godtrace/godtrace/dtrace"
+	"github.com/godtrace/godtrace/output"
 )
 
 // Compiling needs no privileges: a program's errors are found before
@@ -46,7 +47,7 @@ func ExampleHandle_Run() {
 	if err := h.Exec(); err != nil {
 		panic(err)
 	}
-	p := dtrace.NewPrinter(os.Stdout, os.Stderr, true)
+	p := output.NewPrinter(os.Stdout, os.Stderr, true)
 	if err := h.Go(); err != nil {
 		panic(err)
 	}

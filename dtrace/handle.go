@@ -90,13 +90,13 @@ type Handle struct {
 	// kernelBTF gives the kernel's types, loaded when a program first
 	// needs them (ktypes.Spec; tests give others).
 	kernelBTF func() (*btf.Spec, error)
-	// nextEPID is the EPID of the record after the one being consumed,
-	// 0 if none is held: flowindent looks ahead at it (flow.go).
-	nextEPID uint32
-	exiting  bool       // tracing should stop: exit() was called, or a buffer filled
-	targets  []*Process // processes created (-c) or grabbed (-p)
-	target   int        // $target: the last of procs, 0 when none
-	stopped  bool
+	// next is the ECB of the record after the one being consumed, nil
+	// if none is held (see Next).
+	next    *spec.ECB
+	exiting bool       // tracing should stop: exit() was called, or a buffer filled
+	targets []*Process // processes created (-c) or grabbed (-p)
+	target  int        // $target: the last of procs, 0 when none
+	stopped bool
 
 	// When the consumer last checked the status, reported aggregation
 	// drops, and switched the buffers, as DTrace's dt_laststatus,

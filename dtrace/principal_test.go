@@ -127,11 +127,11 @@ func TestInterval(t *testing.T) {
 // and what each report covers.
 func TestCPUDrops(t *testing.T) {
 	var rep []uint64
-	if got := cpuDrops("drop", gained(&rep, []uint64{0, 1, 5})); !reflect.DeepEqual(got, []string{
+	if got := dropStrings(cpuDrops(DropBuffer, gained(&rep, []uint64{0, 1, 5}))); !reflect.DeepEqual(got, []string{
 		"1 drop on CPU 1", "5 drops on CPU 2"}) {
 		t.Errorf("first report %q", got)
 	}
-	if got := cpuDrops("aggregation drop", gained(&rep, []uint64{3, 1, 5})); !reflect.DeepEqual(got, []string{
+	if got := dropStrings(cpuDrops(DropAggregation, gained(&rep, []uint64{3, 1, 5}))); !reflect.DeepEqual(got, []string{
 		"3 aggregation drops on CPU 0"}) {
 		t.Errorf("second report %q", got)
 	}

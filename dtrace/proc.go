@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"syscall"
 
+	"github.com/godtrace/godtrace/internal/syserr"
 	"golang.org/x/sys/unix"
 )
 
@@ -53,7 +54,7 @@ func (h *Handle) CreateProcess(argv []string) (*Process, error) {
 		// and this one lives until the process has exited.
 		cmd.SysProcAttr = &syscall.SysProcAttr{Ptrace: true, Pdeathsig: syscall.SIGKILL}
 		if err := cmd.Start(); err != nil {
-			started <- fmt.Errorf("failed to execute %s: %v", argv[0], reasonOf(err))
+			started <- fmt.Errorf("failed to execute %s: %v", argv[0], syserr.Reason(err))
 			return
 		}
 		pid := cmd.Process.Pid
@@ -115,10 +116,10 @@ func (h *Handle) GrabProcess(pid int) (*Process, error) {
 	if err == syscall.ESRCH {
 		// As dt_proc_grab(), which says no more than strerror(ESRCH)
 		// of a process that does not exist.
-		return nil, errors.New(reasonOf(err))
+		return nil, errors.New(syserr.Reason(err))
 	}
 	if err != nil {
-		return nil, fmt.Errorf("failed to grab pid %d: %v", pid, reasonOf(err))
+		return nil, fmt.Errorf("failed to grab pid %d: %v", pid, syserr.Reason(err))
 	}
 	p := &Process{PID: pid, exited: make(chan struct{})}
 	go func() {
@@ -188,20 +189,4 @@ func signalName(s syscall.Signal) string {
 		return n
 	}
 	return "signal " + strconv.Itoa(int(s))
-}
-
-// reasonOf is the system's message for the error behind err, as
-// strerror() words it ("No such file or directory").
-func reasonOf(err error) string {
-	var errno syscall.Errno
-	if errors.Is(err, exec.ErrNotFound) {
-		errno = syscall.ENOENT
-	}
-	if errno == 0 {
-		errors.As(err, &errno)
-	}
-	if s := errno.Error(); errno != 0 && s[0] >= 'a' && s[0] <= 'z' {
-		return string(s[0]-'a'+'A') + s[1:]
-	}
-	return err.Error()
 }

@@ -2,8 +2,6 @@ package dtrace
 
 import (
 	"context"
-	"fmt"
-	"io"
 )
 
 // ProcessReporter is a Consumer that is told when a target process (see
@@ -25,7 +23,7 @@ type Flusher interface {
 // consumed. Between pieces of work it sleeps until one is due (the
 // status, aggregation and switch rates), as dtrace_sleep() does; ctx
 // ending or a target exiting wakes it at once. It does not print the
-// aggregations that remain (Printer.PrintAggregations does).
+// aggregations that remain (output.Printer.PrintAggregations does).
 //
 // The caller turns signals into ctx's end: dtrace(1) stops at its
 // first SIGINT or SIGTERM.
@@ -97,28 +95,4 @@ func exited(procs []*Process, c Consumer) (bool, error) {
 		}
 	}
 	return len(procs) > 0 && gone == len(procs), nil
-}
-
-// ProcessExited implements ProcessReporter: dtrace(1)'s notice on
-// standard error, unless quiet.
-func (p *Printer) ProcessExited(pr *Process) error {
-	return processNotice(p.Err, p.Quiet, pr)
-}
-
-// ProcessExited implements ProcessReporter, as Printer does.
-func (j *JSON) ProcessExited(pr *Process) error {
-	return processNotice(j.err, j.Quiet, pr)
-}
-
-func processNotice(w io.Writer, quiet bool, pr *Process) error {
-	if quiet {
-		return nil
-	}
-	if _, err := fmt.Fprintf(w, "dtrace: %s\n", pr.ExitNotice()); err != nil {
-		return err
-	}
-	if f, ok := w.(Flusher); ok {
-		return f.Flush()
-	}
-	return nil
 }

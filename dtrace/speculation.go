@@ -23,6 +23,9 @@ func (h *Handle) deliver(c Consumer, r *consume.Record) error {
 	}
 	for _, x := range recs {
 		h.noteExit(x)
+		if onlyEndsSpeculations(x.ECB) {
+			continue
+		}
 		if err := c.Record(h, x); err != nil {
 			return err
 		}
@@ -55,7 +58,7 @@ func (h *Handle) failedSpeculations() (uint64, error) {
 
 // onlyEndsSpeculations reports whether an ECB's actions record nothing
 // but the ending of speculations: DTrace gives such a clause no record
-// (dtrace_ecb_resize()), so it prints nothing. A clause whose one action
+// (dtrace_ecb_resize()), so a Consumer is not given it. A clause whose one action
 // is speculate() does record, speculatively: its probe.
 func onlyEndsSpeculations(ecb *spec.ECB) bool {
 	if len(ecb.Actions) == 0 || len(ecb.Actions) == 1 && ecb.Actions[0].Kind == spec.ActSpeculate {

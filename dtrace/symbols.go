@@ -9,10 +9,13 @@ import (
 	"github.com/godtrace/godtrace/spec"
 )
 
-// symbolize turns a recorded kernel address that func(), sym() or mod()
-// produced into the name DTrace prints for it. The kernel's symbol
-// table is read the first time one is needed.
-func (h *Handle) symbolize(it spec.Item, d format.Datum) format.Datum {
+// Resolve turns a recorded value into the one DTrace prints: a kernel
+// address that func(), sym() or mod() recorded becomes its symbol's
+// name, a user address that usym() and its kin recorded the name they
+// print, and a kernel stack loses the frames of the tracing machinery.
+// Other values are returned as they are. The kernel's symbol table and
+// the processes' are read the first time one is needed.
+func (h *Handle) Resolve(it spec.Item, d format.Datum) format.Datum {
 	if it.IsUserSym() {
 		return h.userSymDatum(it, d)
 	}
@@ -43,8 +46,9 @@ func (h *Handle) kernelSymbol(module, name string) (check.KernelSymbol, error) {
 	return check.KernelSymbol{Module: s.Module, Name: s.Name, Addr: s.Addr, Func: s.Func}, err
 }
 
-// env lets printf's %a and %A conversions and stacks name symbols.
-func (h *Handle) env() *format.Env {
+// FormatEnv lets printf's %a and %A conversions and stacks name
+// symbols, as the handle's options say (stackindent, noresolve).
+func (h *Handle) FormatEnv() *format.Env {
 	if h.fmtEnv == nil {
 		indent := int(h.Options.Int(option.StackIndent))
 		h.fmtEnv = &format.Env{KernelSym: func(addr uint64) (format.Symbol, bool) {
@@ -58,11 +62,26 @@ func (h *Handle) env() *format.Env {
 	return h.fmtEnv
 }
 
-// values returns an action's recorded values, symbols resolved.
-func (h *Handle) values(r *consume.Record, a *spec.Action) []format.Datum {
+// Values returns what action a of record r recorded, resolved as
+// Resolve does.
+func (h *Handle) Values(r *consume.Record, a *spec.Action) []format.Datum {
 	vals := r.Values(a)
 	for i, it := range a.Items {
-		vals[i] = h.symbolize(it, vals[i])
+		vals[i] = h.Resolve(it, vals[i])
 	}
 	return vals
+}
+
+// SetOption sets an option while tracing, as the setopt() action does
+// (dt_setopt()): options that can be set only before tracing are
+// refused. (setopt() without a value sets "1".)
+func (h *Handle) SetOption(name, value string) error {
+	h.Options.SetActive(true)
+	if err := h.Options.Set(name, value); err != nil {
+		return err
+	}
+	if name == option.StackIndent.String() && h.fmtEnv != nil {
+		*h.fmtEnv.StackIndent = int(h.Options.Int(option.StackIndent))
+	}
+	return nil
 }

@@ -42,5 +42,5 @@ func (h *Handle) userSymName(kind string, pid, pc uint64) string {
 			pc = sym.Addr
 		}
 	}
-	return h.env().UserAddr(pid, pc)
+	return h.FormatEnv().UserAddr(pid, pc)
 }

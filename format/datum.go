@@ -45,6 +45,20 @@ func BytesDatum(b []byte) Datum {
 	return Datum{Kind: Bytes, Size: len(b), Bytes: b}
 }
 
+// Int64 is an integer's value as its D type holds it: extended from
+// its size as the type's signedness says. (An unsigned 64-bit value
+// keeps its bits.)
+func (d Datum) Int64() int64 {
+	if d.Size <= 0 || d.Size >= 8 {
+		return int64(d.Int)
+	}
+	shift := uint(64 - 8*d.Size)
+	if d.Signed {
+		return int64(d.Int<<shift) >> shift
+	}
+	return int64(d.Int << shift >> shift)
+}
+
 // uint returns the value zero-extended from its recorded size, as
 // libdtrace does when it reads a uint8_t, uint16_t, uint32_t or uint64_t.
 func (d Datum) uint() uint64 {

@@ -13,6 +13,7 @@ import (
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/option"
+	"github.com/godtrace/godtrace/output"
 )
 
 // openHandle opens the handle every mode that compiles or lists
@@ -62,7 +63,7 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		reportCompileError(stderr, inv, err)
 		return 1
 	}
-	if err := dtrace.CheckOFormat(inv.Options); err != nil {
+	if err := output.CheckOFormat(inv.Options); err != nil {
 		fmt.Fprintf(stderr, "dtrace: %v\n", err)
 		return 1
 	}
@@ -98,15 +99,19 @@ func execute(inv *Invocation, out, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dtrace: could not enable tracing: %v\n", err)
 		return 1
 	}
-	printer := dtrace.NewPrinter(out, stderr, inv.Options.Bool(option.Quiet))
+	printer := output.NewPrinter(out, stderr, inv.Options.Bool(option.Quiet))
 	// dtrace(1)'s testing mode, which test suites such as Oracle's turn
 	// on, drops the columns that vary from run to run.
 	_, printer.Testing = os.LookupEnv("_DTRACE_TESTING")
 	printer.Term = os.Getenv("TERM")
-	var p dtrace.Output = printer
+	// system()'s commands are dtrace's children: they read and write
+	// its standard input and output, not the -o file.
+	printer.Stdin, printer.Stdout = os.Stdin, os.Stdout
+	var p output.Consumer = printer
 	if inv.Options.String(option.OFormat) == "json" {
-		j := dtrace.NewJSON(out, stderr)
+		j := output.NewJSON(out, stderr)
 		j.Quiet = inv.Options.Bool(option.Quiet)
+		j.Stdin = os.Stdin
 		p = j
 	}
 	defer p.Flush()

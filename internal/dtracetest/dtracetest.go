@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/godtrace/godtrace/dtrace"
+	"github.com/godtrace/godtrace/output"
 )
 
 // Run compiles src with the options given (-x name=value) and $1 the
@@ -49,7 +50,7 @@ func RunErr(t testing.TB, options map[string]string, src string, work func(), ti
 		t.Fatalf("%v: %v", options, err)
 	}
 	var out, errs bytes.Buffer
-	p := dtrace.NewPrinter(&out, &errs, true)
+	p := output.NewPrinter(&out, &errs, true)
 	work()
 	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); {
 		done, err := h.Consume(p, 10*time.Millisecond)
@@ -96,7 +97,7 @@ func RunTarget(t testing.TB, src string, argv []string, timeout time.Duration) s
 		t.Fatal(err)
 	}
 	var out, errs bytes.Buffer
-	p := dtrace.NewPrinter(&out, &errs, true)
+	p := output.NewPrinter(&out, &errs, true)
 	proc.Continue()
 	exited := false
 	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); {

@@ -18,6 +18,7 @@ import (
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/internal/testenv"
 	"github.com/godtrace/godtrace/internal/vmtest"
+	"github.com/godtrace/godtrace/output"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/fbt"
 	"github.com/godtrace/godtrace/provider/ktypes"
@@ -183,7 +184,7 @@ func enable(b *testing.B, mode fbt.Mode, src string) func() {
 	}
 	return func() {
 		var out, errs strings.Builder
-		p := dtrace.NewPrinter(&out, &errs, true)
+		p := output.NewPrinter(&out, &errs, true)
 		if err := h.Stop(p); err != nil {
 			b.Error(err)
 		}

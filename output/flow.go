@@ -1,9 +1,10 @@
-package dtrace
+package output
 
 import (
 	"strings"
 
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
 )
 
@@ -45,14 +46,14 @@ func flowName(name, word string) bool {
 // indents what follows, a return unindents itself. As in DTrace's
 // heuristic, a second clause of the probe printed last is not an entry
 // again, and a return followed by another clause of the same probe
-// (the record held after r, h.nextEPID) waits for that one to unindent.
-func (f *flowIndent) prefix(p *Printer, h *Handle, r *consume.Record) {
+// (the record held after r, Handle.Next) waits for that one to unindent.
+func (f *flowIndent) prefix(p *Printer, h *dtrace.Handle, r *consume.Record) {
 	probe := r.ECB.Probe
 	kind := probeFlow(probe.Name)
 	switch {
-	case kind == flowEntry && f.last != 0 && f.last != r.ECB.EPID && h.probeOfEPID(f.last) == probe.ID:
+	case kind == flowEntry && f.last != 0 && f.last != r.ECB.EPID && probeOfEPID(h, f.last) == probe.ID:
 		kind = flowNone
-	case kind == flowReturn && h.nextEPID != 0 && h.nextEPID != r.ECB.EPID && h.probeOfEPID(h.nextEPID) == probe.ID:
+	case kind == flowReturn && h.Next() != nil && h.Next().EPID != r.ECB.EPID && h.Next().Probe.ID == probe.ID:
 		kind = flowNone
 	}
 	// DTrace marks a system call's entry and return with double arrows.
@@ -79,4 +80,12 @@ func (f *flowIndent) prefix(p *Printer, h *Handle, r *consume.Record) {
 		f.indent += 2
 	}
 	f.last = r.ECB.EPID
+}
+
+// probeOfEPID returns the ID of the probe of an enabling, 0 if unknown.
+func probeOfEPID(h *dtrace.Handle, epid uint32) uint32 {
+	if e := h.Program().ECB(epid); e != nil {
+		return e.Probe.ID
+	}
+	return 0
 }

@@ -1,4 +1,4 @@
-package dtrace
+package output
 
 import (
 	"bufio"
@@ -9,18 +9,20 @@ import (
 	"os"
 
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/provider/dtraceprov"
 	"github.com/godtrace/godtrace/spec"
 )
 
-// Output is what the dtrace command drives: a Consumer that is told of
-// drops, prints the aggregations left at exit, and flushes. Printer and
-// JSON are the two.
-type Output interface {
-	Consumer
-	DropHandler
-	PrintAggregations(h *Handle) error
+// Consumer is what the dtrace command drives: a dtrace.Consumer that is
+// told of drops and of target processes' exits, prints the
+// aggregations left at exit, and flushes. Printer and JSON are the two.
+type Consumer interface {
+	dtrace.Consumer
+	dtrace.DropHandler
+	dtrace.ProcessReporter
+	PrintAggregations(h *dtrace.Handle) error
 	Flush() error
 }
 
@@ -46,6 +48,9 @@ type JSON struct {
 	// Quiet leaves out the notices of target processes' exits, as -q
 	// does.
 	Quiet bool
+	// Stdin is the standard input of the commands system() runs
+	// (dtrace(1) passes its own); nil reads nothing.
+	Stdin io.Reader
 	out   *bufio.Writer
 	err   io.Writer
 	enc   *json.Encoder
@@ -132,10 +137,7 @@ type jsonRecord struct {
 }
 
 // Record writes one ECB firing as a "probe" object.
-func (j *JSON) Record(h *Handle, r *consume.Record) error {
-	if onlyEndsSpeculations(r.ECB) {
-		return nil
-	}
+func (j *JSON) Record(h *dtrace.Handle, r *consume.Record) error {
 	rec := jsonRecord{Type: "probe", CPU: r.CPU, jsonProbe: probeOf(r.ECB), Output: []any{}}
 	for i := range r.ECB.Actions {
 		a := &r.ECB.Actions[i]
@@ -184,7 +186,7 @@ var faultNames = map[uint32]string{
 // Fault writes a probe-time error as an "error" object, and as DTrace
 // reports it on the error output. A fault in an ERROR clause is a drop
 // in DTrace, and is written as one.
-func (j *JSON) Fault(h *Handle, f *consume.Fault) error {
+func (j *JSON) Fault(h *dtrace.Handle, f *consume.Fault) error {
 	if err := j.text.Fault(h, f); err != nil {
 		return err
 	}
@@ -193,7 +195,7 @@ func (j *JSON) Fault(h *Handle, f *consume.Fault) error {
 		return err
 	}
 	if f.ECB != nil && f.ECB.Probe.Provider == "dtrace" && f.ECB.Probe.Name == dtraceprov.Error {
-		return j.emit(dropObject(msg))
+		return j.emit(dropObject(dtrace.Drop{Kind: dtrace.DropError, Count: 1, CPU: -1}))
 	}
 	o := jsonFault{Type: "error", CPU: f.CPU, Fault: faultNames[f.Kind], Kind: f.Kind, Action: f.Action, Message: msg}
 	if o.Fault == "" {

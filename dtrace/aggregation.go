@@ -10,6 +10,30 @@ import (
 	"github.com/godtrace/godtrace/spec"
 )
 
+// Aggregation is a snapshot of one aggregation, as printa() and the
+// output at exit print it: its description, with the factor normalize()
+// set, and its records, unsorted, their keys resolved as DTrace prints
+// them (func() of a kernel address is the function's name), and records
+// whose keys resolve alike merged into one, as DTrace folds an address
+// to its symbol before aggregating.
+type Aggregation struct {
+	Spec    *spec.Aggregation // as the program declared it
+	Desc    *format.AggDesc
+	Records []format.AggRecord
+}
+
+// Aggregation reads aggregation id (an index of Program().Aggs). A
+// keyless aggregation that has held a value has one record, zero after
+// clear(), as DTrace prints it.
+func (h *Handle) Aggregation(id int) (*Aggregation, error) {
+	a := h.prog.Aggs[id]
+	entries, err := h.snapshot(a)
+	if err != nil {
+		return nil, err
+	}
+	return &Aggregation{Spec: a, Desc: h.aggDesc(a), Records: h.aggRecords(a, entries)}, nil
+}
+
 // aggDesc describes an aggregation to the formatter, with the factor
 // normalize() set for it.
 func (h *Handle) aggDesc(a *spec.Aggregation) *format.AggDesc {
@@ -49,7 +73,7 @@ func (h *Handle) aggRecords(a *spec.Aggregation, entries []*consume.AggEntry) []
 		if symbolic {
 			keys = append([]format.Datum(nil), e.Keys...)
 			for j, it := range a.Keys {
-				keys[j] = h.symbolize(it, keys[j])
+				keys[j] = h.Resolve(it, keys[j])
 			}
 			k := fmt.Sprint(keys)
 			if i, ok := index[k]; ok {
@@ -82,71 +106,6 @@ func mergeValue(into *format.AggValue, v format.AggValue) {
 	for i := range v.Buckets {
 		into.Buckets[i] += v.Buckets[i]
 	}
-}
-
-// printAgg prints one aggregation without a format, sorted as DTrace
-// sorts it. An aggregation with no data prints only a blank line.
-func (p *Printer) printAgg(h *Handle, a *spec.Aggregation, entries []*consume.AggEntry) error {
-	if len(entries) == 0 {
-		// Oracle's dt_printa() writes the blank line that starts an
-		// aggregation's output even when it has no entries.
-		return p.Out.WriteByte('\n')
-	}
-	return format.PrintAggregation(p.Out, h.aggDesc(a), h.aggRecords(a, entries), p.printOptions(h))
-}
-
-// printOptions reads the options that shape aggregation output; they are
-// dynamic, so setopt() may have changed them since the last printa().
-func (p *Printer) printOptions(h *Handle) format.PrintOptions {
-	o := h.Options
-	return format.PrintOptions{
-		Sort: p.sortOptions(h), Env: h.env(),
-		Hist: o.Bool(option.AggHist), Pack: o.Bool(option.AggPack), Zoom: o.Bool(option.AggZoom),
-		Packing:  format.Packing{UTF8: packUTF8(o.String(option.Encoding), p.Term)},
-		UTF8:     o.String(option.Encoding) == "utf8",
-		RawBytes: o.Bool(option.RawBytes),
-	}
-}
-
-// packUTF8 is libdtrace's choice of characters for packed aggregations:
-// the encoding option if set, else UTF-8 unless the terminal is one known
-// not to show it. (libdtrace reads a missing TERM as a NULL pointer; here
-// it means a terminal of unknown abilities, given ASCII.)
-func packUTF8(encoding, term string) bool {
-	switch encoding {
-	case "ascii":
-		return false
-	case "utf8":
-		return true
-	}
-	switch term {
-	case "", "sun", "sun-color", "dumb":
-		return false
-	}
-	return true
-}
-
-func (p *Printer) sortOptions(h *Handle) format.SortOptions {
-	o := h.Options
-	return format.SortOptions{
-		Key:    o.Bool(option.AggSortKey),
-		KeyPos: int(o.Int(option.AggSortKeyPos)),
-		Pos:    int(o.Int(option.AggSortPos)),
-		Rev:    o.Bool(option.AggSortRev),
-	}
-}
-
-// printaFormat prints aggregations with a printa() format, joined on
-// their keys.
-func (p *Printer) printaFormat(h *Handle, f *format.Format, ids []int, snap map[int][]*consume.AggEntry) error {
-	var descs []*format.AggDesc
-	var sets [][]format.AggRecord
-	for _, id := range ids {
-		a := h.prog.Aggs[id]
-		descs = append(descs, h.aggDesc(a))
-		sets = append(sets, h.aggRecords(a, snap[id]))
-	}
-	return format.Printa(p.Out, f, descs, format.Join(sets), p.printOptions(h))
 }
 
 // SnapshotPerCPU reads aggregation id as Snapshot does and, when the

@@ -1,4 +1,4 @@
-package dtrace
+package output
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/provider/dtraceprov"
@@ -27,6 +28,12 @@ type Printer struct {
 	// aggregations (aggpack) draw with UTF-8 characters unless it is
 	// one libdtrace knows lacks them or the encoding option says.
 	Term string
+	// Stdin and Stdout are the standard input and output of the
+	// commands system() runs: dtrace(1) passes its own, which under -o
+	// is not where the Printer writes, as system(3) would give them.
+	// A nil Stdin reads nothing; a nil Stdout is the Printer's output.
+	Stdin  io.Reader
+	Stdout io.Writer
 
 	heading bool
 	flow    flowIndent
@@ -35,6 +42,7 @@ type Printer struct {
 	// freopen() sends output to instead, nil when none (destructive.go).
 	dest     io.Writer
 	reopened *os.File
+	errDest  io.Writer // the error output NewPrinter was given
 	// vals holds a printf()'s arguments, reused from one to the next.
 	vals []format.Datum
 }
@@ -42,7 +50,7 @@ type Printer struct {
 // NewPrinter returns a Printer writing records to out and errors to errw.
 func NewPrinter(out, errw io.Writer, quiet bool) *Printer {
 	return &Printer{Out: bufio.NewWriterSize(out, 64<<10), Err: bufio.NewWriter(errw), Quiet: quiet,
-		formats: map[string]*format.Format{}, dest: out}
+		formats: map[string]*format.Format{}, dest: out, errDest: errw}
 }
 
 // Flush writes out what is buffered.
@@ -54,10 +62,7 @@ func (p *Printer) Flush() error {
 }
 
 // Record prints one ECB firing.
-func (p *Printer) Record(h *Handle, r *consume.Record) error {
-	if onlyEndsSpeculations(r.ECB) {
-		return nil
-	}
+func (p *Printer) Record(h *dtrace.Handle, r *consume.Record) error {
 	probe := r.ECB.Probe
 	// Under flowindent dtrace(1) prints its heading and prefix even when
 	// quiet.
@@ -90,20 +95,20 @@ func (p *Printer) Record(h *Handle, r *consume.Record) error {
 	return nil
 }
 
-func (p *Printer) action(h *Handle, r *consume.Record, a *spec.Action) error {
+func (p *Printer) action(h *dtrace.Handle, r *consume.Record, a *spec.Action) error {
 	switch a.Kind {
 	case spec.ActTrace:
 		if h.Options.Bool(option.RawBytes) {
-			return format.TraceRawBytes(p.Out, h.values(r, a)[0], p.Quiet)
+			return format.TraceRawBytes(p.Out, h.Values(r, a)[0], p.Quiet)
 		}
-		return format.Trace(p.Out, h.values(r, a)[0], p.Quiet)
+		return format.Trace(p.Out, h.Values(r, a)[0], p.Quiet)
 	case spec.ActPrintf:
 		f, err := p.format(a.Format)
 		if err != nil {
 			return err
 		}
 		p.vals = r.AppendValues(p.vals[:0], a)
-		return f.FprintEnv(p.Out, h.env(), p.vals)
+		return f.FprintEnv(p.Out, h.FormatEnv(), p.vals)
 	case spec.ActPrinta:
 		return p.printa(h, a)
 	case spec.ActClear:
@@ -111,11 +116,11 @@ func (p *Printer) action(h *Handle, r *consume.Record, a *spec.Action) error {
 	case spec.ActTrunc:
 		var n int64 // trunc(@a) keeps none
 		if len(a.Items) > 0 {
-			n = intValue(r.Datum(a.Items[0]))
+			n = r.Datum(a.Items[0]).Int64()
 		}
 		return h.Trunc(a.Aggs[0], n)
 	case spec.ActStack, spec.ActUstack:
-		return format.PrintStack(p.Out, h.env(), h.values(r, a)[0])
+		return format.PrintStack(p.Out, h.FormatEnv(), h.Values(r, a)[0])
 	case spec.ActNormalize:
 		h.Normalize(a.Aggs[0], r.Datum(a.Items[0]).Int)
 	case spec.ActDenormalize:
@@ -132,19 +137,6 @@ func (p *Printer) action(h *Handle, r *consume.Record, a *spec.Action) error {
 	return nil
 }
 
-// intValue is a recorded integer's value, extended from its size as its
-// type's signedness says.
-func intValue(d format.Datum) int64 {
-	if d.Size <= 0 || d.Size >= 8 {
-		return int64(d.Int)
-	}
-	shift := uint(64 - 8*d.Size)
-	if d.Signed {
-		return int64(d.Int<<shift) >> shift
-	}
-	return int64(d.Int << shift >> shift)
-}
-
 func (p *Printer) format(s string) (*format.Format, error) {
 	if f, ok := p.formats[s]; ok {
 		return f, nil
@@ -158,11 +150,11 @@ func (p *Printer) format(s string) (*format.Format, error) {
 }
 
 // Fault prints a probe-time error the way DTrace reports one.
-func (p *Printer) Fault(h *Handle, f *consume.Fault) error {
+func (p *Printer) Fault(h *dtrace.Handle, f *consume.Fault) error {
 	if f.ECB != nil && f.ECB.Probe.Provider == "dtrace" && f.ECB.Probe.Name == dtraceprov.Error {
 		// DTrace reports a fault in an ERROR clause only as a count
 		// (dtst_dblerrors), in the words of its drop table.
-		return p.Drop(h, "1 error in ERROR probe enabling")
+		return p.Drop(h, dtrace.Drop{Kind: dtrace.DropError, Count: 1, CPU: -1})
 	}
 	what := "unknown fault"
 	switch f.Kind {
@@ -202,23 +194,19 @@ func faultSite(e *spec.ECB) string {
 }
 
 // Drop reports drops as dtrace(1)'s drop handler does.
-func (p *Printer) Drop(h *Handle, msg string) error {
+func (p *Printer) Drop(h *dtrace.Handle, d dtrace.Drop) error {
 	p.Out.Flush()
-	fmt.Fprintf(p.Err, "dtrace: %s\n", msg)
+	fmt.Fprintf(p.Err, "dtrace: %s\n", d)
 	return p.Err.Flush()
 }
 
 // printa prints the aggregations of a printa() action.
-func (p *Printer) printa(h *Handle, a *spec.Action) error {
+func (p *Printer) printa(h *dtrace.Handle, a *spec.Action) error {
 	// Only the aggregations printed are read: a printa in a tick clause
 	// should not walk every aggregation's map.
-	snap := map[int][]*consume.AggEntry{}
-	for _, id := range a.Aggs {
-		s, err := h.snapshot(h.prog.Aggs[id])
-		if err != nil {
-			return err
-		}
-		snap[id] = s
+	aggs, err := aggregations(h, a.Aggs)
+	if err != nil {
+		return err
 	}
 	// Every printa(), with or without a format, keeps its aggregations
 	// from being printed again at exit (DTRACE_AGD_PRINTED).
@@ -226,8 +214,8 @@ func (p *Printer) printa(h *Handle, a *spec.Action) error {
 		h.MarkPrinted(id)
 	}
 	if a.Format == "" {
-		for _, id := range a.Aggs {
-			if err := p.printAgg(h, h.prog.Aggs[id], snap[id]); err != nil {
+		for _, agg := range aggs {
+			if err := p.printAgg(h, agg); err != nil {
 				return err
 			}
 		}
@@ -237,25 +225,54 @@ func (p *Printer) printa(h *Handle, a *spec.Action) error {
 	if err != nil {
 		return err
 	}
-	return p.printaFormat(h, f, a.Aggs, snap)
+	return p.printaFormat(h, f, aggs)
 }
 
 // PrintAggregations writes what dtrace(1) writes when tracing ends: a
 // newline, then, in order, every aggregation that printa() has not
 // printed.
-func (p *Printer) PrintAggregations(h *Handle) error {
-	snap, err := h.Snapshot()
+func (p *Printer) PrintAggregations(h *dtrace.Handle) error {
+	left, err := unprinted(h)
 	if err != nil {
 		return err
 	}
 	var aggs []format.Aggregation
-	for _, a := range h.prog.Aggs {
-		if h.Printed(a.ID) || len(snap[a.ID]) == 0 {
-			continue
-		}
-		aggs = append(aggs, format.Aggregation{Desc: h.aggDesc(a), Records: h.aggRecords(a, snap[a.ID])})
+	for _, agg := range left {
+		aggs = append(aggs, format.Aggregation{Desc: agg.Desc, Records: agg.Records})
 	}
 	// dtrace(1) writes the newline even when no aggregation is left,
 	// quiet or not: output at exit always ends with it.
 	return format.PrintExit(p.Out, aggs, p.printOptions(h))
+}
+
+// aggregations reads the aggregations ids names.
+func aggregations(h *dtrace.Handle, ids []int) ([]*dtrace.Aggregation, error) {
+	aggs := make([]*dtrace.Aggregation, len(ids))
+	for i, id := range ids {
+		agg, err := h.Aggregation(id)
+		if err != nil {
+			return nil, err
+		}
+		aggs[i] = agg
+	}
+	return aggs, nil
+}
+
+// unprinted reads, in order, the aggregations that printa() has not
+// printed and that hold data: what is printed when tracing ends.
+func unprinted(h *dtrace.Handle) ([]*dtrace.Aggregation, error) {
+	var aggs []*dtrace.Aggregation
+	for _, a := range h.Program().Aggs {
+		if h.Printed(a.ID) {
+			continue
+		}
+		agg, err := h.Aggregation(a.ID)
+		if err != nil {
+			return nil, err
+		}
+		if len(agg.Records) > 0 {
+			aggs = append(aggs, agg)
+		}
+	}
+	return aggs, nil
 }

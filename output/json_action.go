@@ -1,4 +1,4 @@
-package dtrace
+package output
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"os/exec"
 
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/lang/check"
 	"github.com/godtrace/godtrace/spec"
@@ -60,13 +61,13 @@ type jsonFreopen struct {
 
 // action describes what one action produced, nil for an action that
 // only acts: clear(), trunc(), setopt(), the speculation actions.
-func (j *JSON) action(h *Handle, r *consume.Record, a *spec.Action) (any, error) {
+func (j *JSON) action(h *dtrace.Handle, r *consume.Record, a *spec.Action) (any, error) {
 	switch a.Kind {
 	case spec.ActTrace:
-		return jsonValueOut{Action: "trace", Value: h.jsonValue(a.Items[0], r.Datum(a.Items[0]))}, nil
+		return jsonValueOut{Action: "trace", Value: jsonValue(h, a.Items[0], r.Datum(a.Items[0]))}, nil
 	case spec.ActStack, spec.ActUstack, spec.ActSymbol:
 		name := map[spec.ActionKind]string{spec.ActStack: "stack", spec.ActUstack: "ustack", spec.ActSymbol: "symbol"}[a.Kind]
-		return jsonValueOut{Action: name, Value: h.jsonValue(a.Items[0], r.Datum(a.Items[0]))}, nil
+		return jsonValueOut{Action: name, Value: jsonValue(h, a.Items[0], r.Datum(a.Items[0]))}, nil
 	case spec.ActPrintf:
 		f, err := j.text.format(a.Format)
 		if err != nil {
@@ -74,10 +75,10 @@ func (j *JSON) action(h *Handle, r *consume.Record, a *spec.Action) (any, error)
 		}
 		vals := r.Values(a)
 		var b bytes.Buffer
-		if err := f.FprintEnv(&b, h.env(), vals); err != nil {
+		if err := f.FprintEnv(&b, h.FormatEnv(), vals); err != nil {
 			return nil, err
 		}
-		return jsonPrintf{Action: "printf", Format: a.Format, Message: b.String(), Args: h.jsonValues(a.Items, vals)}, nil
+		return jsonPrintf{Action: "printf", Format: a.Format, Message: b.String(), Args: jsonValues(h, a.Items, vals)}, nil
 	case spec.ActPrinta:
 		return j.printa(h, a)
 	case spec.ActExit:
@@ -111,20 +112,23 @@ func (j *JSON) action(h *Handle, r *consume.Record, a *spec.Action) (any, error)
 
 // printa snapshots the aggregations a printa() names, and formats them
 // as dtrace would if the printa() has a format.
-func (j *JSON) printa(h *Handle, a *spec.Action) (any, error) {
+func (j *JSON) printa(h *dtrace.Handle, a *spec.Action) (any, error) {
 	out := jsonPrinta{Action: "printa", Aggregations: []jsonAgg{}}
 	var descs []*format.AggDesc
 	var sets [][]format.AggRecord
-	for _, id := range a.Aggs {
-		agg := h.prog.Aggs[id]
-		s, err := h.snapshot(agg)
-		if err != nil {
-			return nil, err
-		}
-		h.MarkPrinted(id)
-		out.Aggregations = append(out.Aggregations, j.aggregation(h, agg, s))
-		descs = append(descs, h.aggDesc(agg))
-		sets = append(sets, h.aggRecords(agg, s))
+	aggs, err := aggregations(h, a.Aggs)
+	if err != nil {
+		return nil, err
+	}
+	for _, agg := range aggs {
+		h.MarkPrinted(agg.Spec.ID)
+		descs = append(descs, agg.Desc)
+		sets = append(sets, agg.Records)
+	}
+	// The objects' entries are sorted, and the message's records are
+	// joined, each on its own copy.
+	for _, agg := range aggs {
+		out.Aggregations = append(out.Aggregations, j.aggregation(h, agg))
 	}
 	if a.Format != "" {
 		f, err := j.text.format(a.Format)
@@ -132,7 +136,7 @@ func (j *JSON) printa(h *Handle, a *spec.Action) (any, error) {
 			return nil, err
 		}
 		var b bytes.Buffer
-		if err := format.Printa(&b, f, descs, format.Join(sets), format.PrintOptions{Sort: j.text.sortOptions(h), Env: h.env()}); err != nil {
+		if err := format.Printa(&b, f, descs, format.Join(sets), format.PrintOptions{Sort: j.text.sortOptions(h), Env: h.FormatEnv()}); err != nil {
 			return nil, err
 		}
 		msg := b.String()
@@ -143,19 +147,13 @@ func (j *JSON) printa(h *Handle, a *spec.Action) (any, error) {
 
 // PrintAggregations writes, in order, an "aggregation" object for every
 // aggregation that printa() has not printed and that holds data.
-func (j *JSON) PrintAggregations(h *Handle) error {
-	for _, a := range h.prog.Aggs {
-		if h.Printed(a.ID) {
-			continue
-		}
-		s, err := h.snapshot(a)
-		if err != nil {
-			return err
-		}
-		if len(s) == 0 {
-			continue
-		}
-		if err := j.emit(jsonAggLine{Type: "aggregation", jsonAgg: j.aggregation(h, a, s)}); err != nil {
+func (j *JSON) PrintAggregations(h *dtrace.Handle) error {
+	aggs, err := unprinted(h)
+	if err != nil {
+		return err
+	}
+	for _, agg := range aggs {
+		if err := j.emit(jsonAggLine{Type: "aggregation", jsonAgg: j.aggregation(h, agg)}); err != nil {
 			return err
 		}
 	}
@@ -165,7 +163,7 @@ func (j *JSON) PrintAggregations(h *Handle) error {
 // system runs a system() command as dtrace does, but collects what it
 // writes to its standard output into the object instead of letting it
 // break the stream. Its error output is dtrace's.
-func (j *JSON) system(h *Handle, r *consume.Record, a *spec.Action) (any, error) {
+func (j *JSON) system(h *dtrace.Handle, r *consume.Record, a *spec.Action) (any, error) {
 	command, err := j.text.sprintf(h, r, a)
 	if err != nil {
 		return nil, err
@@ -175,7 +173,7 @@ func (j *JSON) system(h *Handle, r *consume.Record, a *spec.Action) (any, error)
 	}
 	var out bytes.Buffer
 	cmd := exec.Command("/bin/sh", "-c", command)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, &out, j.err
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = j.Stdin, &out, j.err
 	var exit *exec.ExitError
 	if err := cmd.Run(); err != nil && !errors.As(err, &exit) {
 		return nil, err
@@ -188,7 +186,7 @@ func (j *JSON) system(h *Handle, r *consume.Record, a *spec.Action) (any, error)
 // freopen(""). The record itself is written where the output was. A file
 // that cannot be opened is reported as DTrace reports it, and the output
 // stays where it was.
-func (j *JSON) freopen(h *Handle, r *consume.Record, a *spec.Action) (any, error) {
+func (j *JSON) freopen(h *dtrace.Handle, r *consume.Record, a *spec.Action) (any, error) {
 	if a.Format == check.FreopenRestore {
 		j.redirect = &redirect{}
 		return jsonFreopen{Action: "freopen"}, nil

@@ -1,10 +1,11 @@
-package dtrace
+package output
 
 import (
 	"encoding/json"
 	"math"
 	"testing"
 
+	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
 )
 
@@ -62,20 +63,20 @@ func TestBucketRange(t *testing.T) {
 func TestDropObject(t *testing.T) {
 	cpu := func(c int) *int { return &c }
 	tests := []struct {
+		drop dtrace.Drop
 		msg  string
 		want jsonDrop
 	}{
-		{"5 dynamic variable drops", jsonDrop{Kind: "dynamic", Count: 5}},
-		{"1 speculative drop", jsonDrop{Kind: "speculative", Count: 1}},
-		{"2 failed speculations (no speculative buffer available)", jsonDrop{Kind: "speculation", Count: 2}},
-		{"3 aggregation drops on CPU 1", jsonDrop{Kind: "aggregation", Count: 3, CPU: cpu(1)}},
-		{"1 drop on CPU 0", jsonDrop{Kind: "buffer", Count: 1, CPU: cpu(0)}},
-		{"1 error in ERROR probe enabling", jsonDrop{Kind: "error", Count: 1}},
-		{"something new", jsonDrop{Kind: "other"}},
+		{dtrace.Drop{Kind: dtrace.DropDynamic, Count: 5, CPU: -1}, "5 dynamic variable drops", jsonDrop{Kind: "dynamic", Count: 5}},
+		{dtrace.Drop{Kind: dtrace.DropSpeculative, Count: 1, CPU: -1}, "1 speculative drop", jsonDrop{Kind: "speculative", Count: 1}},
+		{dtrace.Drop{Kind: dtrace.DropSpecUnavail, Count: 2, CPU: -1}, "2 failed speculations (no speculative buffer available)", jsonDrop{Kind: "speculation", Count: 2}},
+		{dtrace.Drop{Kind: dtrace.DropAggregation, Count: 3, CPU: 1}, "3 aggregation drops on CPU 1", jsonDrop{Kind: "aggregation", Count: 3, CPU: cpu(1)}},
+		{dtrace.Drop{Kind: dtrace.DropBuffer, Count: 1, CPU: 0}, "1 drop on CPU 0", jsonDrop{Kind: "buffer", Count: 1, CPU: cpu(0)}},
+		{dtrace.Drop{Kind: dtrace.DropError, Count: 1, CPU: -1}, "1 error in ERROR probe enabling", jsonDrop{Kind: "error", Count: 1}},
 	}
 	for _, tt := range tests {
 		tt.want.Type, tt.want.Message = "drop", tt.msg
-		got, _ := json.Marshal(dropObject(tt.msg))
+		got, _ := json.Marshal(dropObject(tt.drop))
 		want, _ := json.Marshal(tt.want)
 		if string(got) != string(want) {
 			t.Errorf("%q: got %s, want %s", tt.msg, got, want)

@@ -1,8 +1,9 @@
-package dtrace
+package output
 
 import (
 	"encoding/hex"
 
+	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -52,7 +53,7 @@ type jsonSymbol struct {
 }
 
 // jsonValue describes one recorded item.
-func (h *Handle) jsonValue(it spec.Item, d format.Datum) any {
+func jsonValue(h *dtrace.Handle, it spec.Item, d format.Datum) any {
 	switch {
 	case it.IsUserSym():
 		var pc uint64
@@ -60,12 +61,12 @@ func (h *Handle) jsonValue(it spec.Item, d format.Datum) any {
 			pc = d.PCs[0]
 		}
 		pid := d.Pid
-		return jsonSymbol{Type: "symbol", Kind: it.Sym, Pid: &pid, Address: &pc, Value: h.userSymName(it.Sym, pid, pc)}
+		return jsonSymbol{Type: "symbol", Kind: it.Sym, Pid: &pid, Address: &pc, Value: h.Resolve(it, d).Str}
 	case d.Kind == format.Stack:
-		return h.jsonStack(h.stackDatum(it, d))
+		return stackObject(h, h.Resolve(it, d))
 	case it.Sym != "":
 		addr := d.Int
-		return jsonSymbol{Type: "symbol", Kind: it.Sym, Address: &addr, Value: h.symbolize(it, d).Str}
+		return jsonSymbol{Type: "symbol", Kind: it.Sym, Address: &addr, Value: h.Resolve(it, d).Str}
 	}
 	return jsonDatum(d)
 }
@@ -80,20 +81,20 @@ func jsonDatum(d format.Datum) any {
 	}
 	v := jsonInt{Type: "integer", Size: d.Size, Signed: d.Signed}
 	if d.Signed {
-		v.Value = intValue(d)
+		v.Value = d.Int64()
 	} else {
-		v.Value = uint64(intValue(d)) // zero-extended
+		v.Value = uint64(d.Int64()) // zero-extended
 	}
 	return v
 }
 
-func (h *Handle) jsonStack(d format.Datum) jsonStack {
+func stackObject(h *dtrace.Handle, d format.Datum) jsonStack {
 	s := jsonStack{Type: "stack", Kind: "kernel", Frames: []string{}}
 	if d.User {
 		pid := d.Pid
 		s.Kind, s.Pid = "user", &pid
 	}
-	env := h.env()
+	env := h.FormatEnv()
 	for _, pc := range d.PCs {
 		if pc == 0 {
 			break
@@ -108,10 +109,10 @@ func (h *Handle) jsonStack(d format.Datum) jsonStack {
 }
 
 // jsonValues describes an action's recorded items.
-func (h *Handle) jsonValues(items []spec.Item, data []format.Datum) []any {
+func jsonValues(h *dtrace.Handle, items []spec.Item, data []format.Datum) []any {
 	out := make([]any, len(items))
 	for i, it := range items {
-		out[i] = h.jsonValue(it, data[i])
+		out[i] = jsonValue(h, it, data[i])
 	}
 	return out
 }

@@ -1,9 +1,9 @@
-package dtrace
+package output
 
 import (
 	"math"
 
-	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -43,17 +43,17 @@ type jsonBucket struct {
 }
 
 // aggregation describes aggregation a from its entries in a snapshot.
-func (j *JSON) aggregation(h *Handle, a *spec.Aggregation, entries []*consume.AggEntry) jsonAgg {
-	desc := h.aggDesc(a)
-	recs := h.aggRecords(a, entries)
+func (j *JSON) aggregation(h *dtrace.Handle, agg *dtrace.Aggregation) jsonAgg {
+	a, desc := agg.Spec, agg.Desc
+	recs := append([]format.AggRecord(nil), agg.Records...)
 	format.SortRecords(desc, recs, j.text.sortOptions(h))
 	out := jsonAgg{Name: a.Name, Function: desc.Func.String(), Entries: make([]jsonEntry, 0, len(recs))}
 	for _, r := range recs {
 		e := jsonEntry{Keys: make([]any, len(r.Keys))}
 		for i, k := range r.Keys {
-			e.Keys[i] = h.jsonKey(a.Keys[i], k)
+			e.Keys[i] = jsonKey(h, a.Keys[i], k)
 		}
-		h.jsonAggValue(a, desc, &r.Value, &e)
+		jsonAggValue(desc, &r.Value, &e)
 		out.Entries = append(out.Entries, e)
 	}
 	return out
@@ -61,12 +61,12 @@ func (j *JSON) aggregation(h *Handle, a *spec.Aggregation, entries []*consume.Ag
 
 // jsonKey describes a key that aggRecords has resolved: a symbol is its
 // name, and a kernel stack has lost the tracing machinery's frames.
-func (h *Handle) jsonKey(it spec.Item, d format.Datum) any {
+func jsonKey(h *dtrace.Handle, it spec.Item, d format.Datum) any {
 	switch {
 	case it.Sym != "":
 		return jsonSymbol{Type: "symbol", Kind: it.Sym, Value: d.Str}
 	case d.Kind == format.Stack:
-		return h.jsonStack(d)
+		return stackObject(h, d)
 	}
 	return jsonDatum(d)
 }
@@ -74,7 +74,7 @@ func (h *Handle) jsonKey(it spec.Item, d format.Datum) any {
 // jsonAggValue fills in an entry's value as dtrace prints it: divided by
 // the normalize() factor, the scalars in unsigned arithmetic as
 // libdtrace divides them.
-func (h *Handle) jsonAggValue(a *spec.Aggregation, desc *format.AggDesc, v *format.AggValue, e *jsonEntry) {
+func jsonAggValue(desc *format.AggDesc, v *format.AggValue, e *jsonEntry) {
 	normal := max(desc.Normal, 1)
 	scalar := func(x int64) int64 { return int64(uint64(x) / normal) }
 	switch desc.Func {

@@ -1,9 +1,10 @@
-package dtrace
+package output
 
 import (
 	"fmt"
 
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/spec"
@@ -11,10 +12,10 @@ import (
 
 // memAction prints usym() and its kin, tracemem() and print(), and
 // applies setopt().
-func (p *Printer) memAction(h *Handle, r *consume.Record, a *spec.Action) error {
+func (p *Printer) memAction(h *dtrace.Handle, r *consume.Record, a *spec.Action) error {
 	switch a.Kind {
 	case spec.ActSymbol:
-		return format.Symbolic(p.Out, h.values(r, a)[0].Str)
+		return format.Symbolic(p.Out, h.Values(r, a)[0].Str)
 	case spec.ActTracemem:
 		return format.TraceMem(p.Out, tracememBytes(r, a), p.Quiet)
 	case spec.ActPrint:
@@ -55,7 +56,7 @@ func tracememBytes(r *consume.Record, a *spec.Action) []byte {
 	b := r.Datum(a.Items[0]).Bytes
 	n := uint64(len(b))
 	if len(a.Items) > 1 {
-		if ds := uint64(intValue(r.Datum(a.Items[1]))); ds != 0 && ds < n {
+		if ds := uint64(r.Datum(a.Items[1]).Int64()); ds != 0 && ds < n {
 			n = ds
 		}
 	}
@@ -67,13 +68,12 @@ func tracememBytes(r *consume.Record, a *spec.Action) []byte {
 // settable before tracing are refused. Without a value the option is
 // set to "1". A failure is reported as an error on the probe, and
 // tracing goes on.
-func (p *Printer) setopt(h *Handle, r *consume.Record, a *spec.Action) error {
+func (p *Printer) setopt(h *dtrace.Handle, r *consume.Record, a *spec.Action) error {
 	name, value := r.Datum(a.Items[0]).Str, "1"
 	if len(a.Items) > 1 {
 		value = r.Datum(a.Items[1]).Str
 	}
-	h.Options.SetActive(true) // setopt() records arrive only while tracing
-	if err := h.Options.Set(name, value); err != nil {
+	if err := h.SetOption(name, value); err != nil {
 		reason := err
 		if oe, ok := err.(interface{ Unwrap() error }); ok {
 			reason = oe.Unwrap()
@@ -85,13 +85,8 @@ func (p *Printer) setopt(h *Handle, r *consume.Record, a *spec.Action) error {
 			faultSite(r.ECB), name, value, reason)
 		return p.Err.Flush()
 	}
-	switch name {
-	case "quiet":
+	if name == option.Quiet.String() {
 		p.Quiet = h.Options.Bool(option.Quiet)
-	case "stackindent":
-		if h.fmtEnv != nil {
-			*h.fmtEnv.StackIndent = int(h.Options.Int(option.StackIndent))
-		}
 	}
 	return nil
 }
