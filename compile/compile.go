@@ -405,6 +405,7 @@ func (c *compiler) compile(stmts []statement) (*spec.Program, error) {
 	}
 	c.prog.Aggs = c.aggs
 	c.prog.Maps = c.maps()
+	declareFilled(c.prog)
 	return c.prog, nil
 }
 

@@ -532,3 +532,19 @@ func endsProgram(insns asm.Instructions) bool {
 	}
 	return false
 }
+
+// declareFilled declares the maps whose contents the loader writes
+// (spec.CPUInfoMap, spec.PlumbingMap) if p's programs use them, so that
+// the program names every map it is loaded with. Code a provider emits
+// (provider/stable's cpuinfo_t arguments) uses cpuinfo too, hence the
+// scan of the finished programs rather than a note at each use.
+func declareFilled(p *spec.Program) {
+	for _, m := range []*ebpf.MapSpec{spec.CPUInfoMap(), spec.PlumbingMap()} {
+		for _, pp := range p.Probes {
+			if mapRefs(pp.Program.Instructions, nil)[m.Name] {
+				p.Maps[m.Name] = m
+				break
+			}
+		}
+	}
+}

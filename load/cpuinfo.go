@@ -16,15 +16,15 @@ import (
 // sysCPU is where Linux describes the CPUs.
 const sysCPU = "/sys/devices/system/cpu"
 
-// addCPUInfo adds the cpuinfo map (spec.MapCPUInfo) to cs if one of its
-// programs reads curcpu: a per-CPU array whose one value on each
-// possible CPU is that CPU's cpuinfo_t, as Oracle DTrace's consumer
-// writes it at start. The chip is the CPU's physical package and the
-// locality group its NUMA node, both from sysfs; Linux has no processor
-// sets. A CPU sysfs does not describe (one not present) keeps chip and
-// group 0.
-func addCPUInfo(cs *ebpf.CollectionSpec) error {
-	if !refersTo(cs, spec.MapCPUInfo) {
+// fillCPUInfo gives the cpuinfo map (spec.MapCPUInfo), if the program
+// declares it, its contents: on each possible CPU, that CPU's
+// cpuinfo_t, as Oracle DTrace's consumer writes it at start. The chip is
+// the CPU's physical package and the locality group its NUMA node, both
+// from sysfs; Linux has no processor sets. A CPU sysfs does not
+// describe (one not present) keeps chip and group 0.
+func fillCPUInfo(cs *ebpf.CollectionSpec) error {
+	declared := cs.Maps[spec.MapCPUInfo]
+	if declared == nil {
 		return nil
 	}
 	n, err := ebpf.PossibleCPU()
@@ -39,21 +39,10 @@ func addCPUInfo(cs *ebpf.CollectionSpec) error {
 		binary.LittleEndian.PutUint32(v[spec.CPUInfoLgrp:], uint32(cpuNode(cpu)))
 		values[cpu] = v
 	}
-	addMap(cs, &ebpf.MapSpec{Name: spec.MapCPUInfo, Type: ebpf.PerCPUArray, KeySize: 4,
-		ValueSize: spec.CPUInfoSize, MaxEntries: 1, Contents: []ebpf.MapKV{{Key: uint32(0), Value: values}}})
+	filled := declared.Copy()
+	filled.Contents = []ebpf.MapKV{{Key: uint32(0), Value: values}}
+	addMap(cs, filled)
 	return nil
-}
-
-// refersTo reports whether a program of cs uses the map named name.
-func refersTo(cs *ebpf.CollectionSpec, name string) bool {
-	for _, p := range cs.Programs {
-		for _, ins := range p.Instructions {
-			if ins.Reference() == name {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // cpuChip is the physical package the CPU is in.

@@ -10,7 +10,9 @@ import (
 	"github.com/godtrace/godtrace/spec"
 )
 
-func TestAddCPUInfo(t *testing.T) {
+// TestFillCPUInfo checks that a declared cpuinfo map gets each CPU's
+// cpuinfo_t, in a copy, and that nothing is added when none is declared.
+func TestFillCPUInfo(t *testing.T) {
 	prog := func(ref string) *ebpf.ProgramSpec {
 		return &ebpf.ProgramSpec{Instructions: asm.Instructions{
 			asm.LoadMapPtr(asm.R1, 0).WithReference(ref),
@@ -20,19 +22,20 @@ func TestAddCPUInfo(t *testing.T) {
 	compiled := map[string]*ebpf.MapSpec{"buf": {Name: "buf"}}
 
 	cs := &ebpf.CollectionSpec{Maps: compiled, Programs: map[string]*ebpf.ProgramSpec{"p": prog("buf")}}
-	if err := addCPUInfo(cs); err != nil {
+	if err := fillCPUInfo(cs); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := cs.Maps[spec.MapCPUInfo]; ok {
-		t.Error("cpuinfo map added for a program that does not read curcpu")
+		t.Error("cpuinfo map added for a program that does not declare it")
 	}
 
+	compiled[spec.MapCPUInfo] = spec.CPUInfoMap()
 	cs = &ebpf.CollectionSpec{Maps: compiled, Programs: map[string]*ebpf.ProgramSpec{"p": prog("buf"), "q": prog(spec.MapCPUInfo)}}
-	if err := addCPUInfo(cs); err != nil {
+	if err := fillCPUInfo(cs); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := compiled[spec.MapCPUInfo]; ok {
-		t.Error("the compiled program's maps were changed")
+	if len(compiled[spec.MapCPUInfo].Contents) != 0 {
+		t.Error("the compiled program's map was changed")
 	}
 	m := cs.Maps[spec.MapCPUInfo]
 	if m == nil || m.Type != ebpf.PerCPUArray || m.ValueSize != spec.CPUInfoSize || len(m.Contents) != 1 {

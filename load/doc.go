@@ -12,13 +12,14 @@
 // keeps every program's log, a rejected one's included, which the handle
 // prints after "BPF: ".
 //
-// The loader adds maps the compiler only names. For a program using curcpu
-// it adds the per-CPU cpuinfo map (cpuinfo.go) and fills every possible
-// CPU's cpuinfo_t from sysfs (physical_package_id, the nodeN link), as
-// Oracle's consumer fills its cpuinfo map; provider/stable's cpuinfo_t
-// arguments ask for it too. For a program using stackdepth or caller
-// outside profile probes it fills the plumbing map after loading the
-// programs (plumbing.go), from a fresh read of kallsyms that lists them:
+// The loader fills the maps the compiler declares without contents. For a
+// program using curcpu it writes the per-CPU cpuinfo map (cpuinfo.go):
+// every possible CPU's cpuinfo_t from sysfs (physical_package_id, the
+// nodeN link), as Oracle's consumer fills its cpuinfo map;
+// provider/stable's cpuinfo_t arguments use it too. For a program using
+// stackdepth or caller outside profile probes it fills the plumbing map
+// after loading the programs (plumbing.go), from a fresh read of kallsyms
+// that lists them:
 // ksym's Table.PlumbingRanges, the runs of the functions ksym.Plumbing
 // names, up to 8192 sorted address ranges.
 //

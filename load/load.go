@@ -113,10 +113,9 @@ func Load(p *spec.Program, lo Options) (*Objects, error) {
 	}
 	// Companions first: their programs may use the maps added after.
 	comps := addCompanions(cs, p)
-	if err := addCPUInfo(cs); err != nil {
+	if err := fillCPUInfo(cs); err != nil {
 		return nil, err
 	}
-	addPlumbing(cs)
 	// The process's one copy of the kernel's BTF, for the attach
 	// targets as well: cilium/ebpf would decode it again.
 	opts := ebpf.CollectionOptions{Cache: ktypes.Cache()}

@@ -10,16 +10,6 @@ import (
 	"github.com/godtrace/godtrace/spec"
 )
 
-// addPlumbing adds the plumbing map (spec.MapPlumbing) to cs if one of
-// its programs reads stackdepth or caller outside a profile probe.
-func addPlumbing(cs *ebpf.CollectionSpec) {
-	if !refersTo(cs, spec.MapPlumbing) {
-		return
-	}
-	addMap(cs, &ebpf.MapSpec{Name: spec.MapPlumbing, Type: ebpf.Array, KeySize: 4,
-		ValueSize: spec.PlumbingSize, MaxEntries: 1})
-}
-
 // fillPlumbing writes the plumbing ranges into the map, once the programs
 // are attached: kallsyms lists a JITed program only once it is loaded,
 // and a fentry program's trampoline only once it is attached, and the

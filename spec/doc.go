@@ -45,11 +45,11 @@
 //   - agg_ID, one per aggregation: a per-CPU array of one entry without
 //     keys, a per-CPU hash (not preallocated) with keys.
 //   - cpuinfo (MapCPUInfo), a per-CPU array of one entry, only for a
-//     program using curcpu, added by the loader: each CPU's cpuinfo_t (id,
+//     program using curcpu, filled by the loader: each CPU's cpuinfo_t (id,
 //     pset, chip, lgrp: four int32s at CPUInfoID, CPUInfoPset,
 //     CPUInfoChip, CPUInfoLgrp).
 //   - plumbing, an array of one entry, only for a program using stackdepth
-//     or caller outside profile probes, added and filled by the loader: a
+//     or caller outside profile probes, filled by the loader: a
 //     count, then up to PlumbingMax (8192) sorted address ranges of the
 //     tracing machinery's functions and BPF programs.
 //

@@ -62,6 +62,12 @@ const (
 	CPUInfoSize = 16
 )
 
+// CPUInfoMap is the cpuinfo map's shape, which the compiler declares
+// for a program that reads it; the loader writes its contents.
+func CPUInfoMap() *ebpf.MapSpec {
+	return &ebpf.MapSpec{Name: MapCPUInfo, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: CPUInfoSize, MaxEntries: 1}
+}
+
 // MapPlumbing is the array that stackdepth and caller read outside
 // profile probes: its one value holds the count of ranges (uint64) and
 // then the ranges, sorted, each a start and an end address (uint64s), of
@@ -75,6 +81,12 @@ const (
 	PlumbingMax    = 8192
 	PlumbingSize   = PlumbingRanges + 16*PlumbingMax
 )
+
+// PlumbingMap is the plumbing map's shape, which the compiler declares
+// for a program that reads it; the loader fills it.
+func PlumbingMap() *ebpf.MapSpec {
+	return &ebpf.MapSpec{Name: MapPlumbing, Type: ebpf.Array, KeySize: 4, ValueSize: PlumbingSize, MaxEntries: 1}
+}
 
 // SpecTagSize is the size of a speculation tag: the speculation ID
 // (uint32, 0 for none) then its generation (uint32). A speculative record
