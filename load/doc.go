@@ -2,9 +2,13 @@
 // maps, loads every trampoline program through the verifier, and attaches
 // and detaches probes through their providers.
 //
-// Load raises the memlock limit (or sets the one -x lockmem asks for) and
-// creates one ebpf.Collection from all the maps and programs (Objects). A
-// verifier rejection is a compiler bug: Load reports it (RejectedError) as
+// Load sets the memlock limit only when -x lockmem asks for one: the
+// kernels godtrace supports (6.1 and later) charge BPF memory to the
+// memory cgroup, not to the limit, so the library leaves the process's
+// limits alone (cilium/ebpf's rlimit package is not imported: its init
+// lowers the limit and creates a map in every program that links it).
+// Load creates one ebpf.Collection from all the maps and programs
+// (Objects). A verifier rejection is a compiler bug: Load reports it (RejectedError) as
 // "internal error: BPF verifier rejected the program at line N: <D
 // source>: <reason>". The line is the source annotation in force at the
 // last instruction in the verifier log, and the reason is the log's last

@@ -13,7 +13,6 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/rlimit"
 	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/provider/ktypes"
@@ -86,8 +85,9 @@ type Options struct {
 	// loader grows it until the log fits. 0 means cilium/ebpf's default.
 	LogSize uint32
 	// MemlockLimit, if not 0, is the locked-memory limit to load under
-	// (the lockmem option), which kernels before 5.11 charge maps to;
-	// 0 removes the limit where it applies.
+	// (the lockmem option). Kernels before 5.11 charged BPF memory to
+	// it; those godtrace supports charge the memory cgroup, so 0 leaves
+	// the process's limit alone.
 	MemlockLimit uint64
 }
 
@@ -101,8 +101,6 @@ func Load(p *spec.Program, lo Options) (*Objects, error) {
 	if lo.MemlockLimit != 0 {
 		// As Oracle's dtrace_init(), which does not check either.
 		unix.Setrlimit(unix.RLIMIT_MEMLOCK, &unix.Rlimit{Cur: lo.MemlockLimit, Max: lo.MemlockLimit})
-	} else if err := rlimit.RemoveMemlock(); err != nil {
-		return nil, fmt.Errorf("removing memlock limit: %w", err)
 	}
 	cs := &ebpf.CollectionSpec{Maps: p.Maps, Programs: map[string]*ebpf.ProgramSpec{}}
 	names := map[uint32]string{}
