@@ -155,3 +155,31 @@ func TestVerifierErrorProgram(t *testing.T) {
 		t.Errorf("error %v, want %q", err, want)
 	}
 }
+
+// TestMemlockUntouched loads a program under a locked-memory limit of 0,
+// which the kernels godtrace supports do not charge BPF memory to, and
+// checks that Load leaves the limit as it was.
+func TestMemlockUntouched(t *testing.T) {
+	testenv.RequireBPF(t)
+	var old unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_MEMLOCK, &old); err != nil {
+		t.Fatal(err)
+	}
+	zero := unix.Rlimit{Cur: 0, Max: old.Max}
+	if err := unix.Setrlimit(unix.RLIMIT_MEMLOCK, &zero); err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Setrlimit(unix.RLIMIT_MEMLOCK, &old)
+	o, err := Load(compileFile(t, "../compile/testdata/aggs.d"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Close()
+	var now unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_MEMLOCK, &now); err != nil {
+		t.Fatal(err)
+	}
+	if now != zero {
+		t.Errorf("memlock limit %+v after Load, want %+v", now, zero)
+	}
+}
