@@ -6,7 +6,6 @@ import (
 
 	"github.com/godtrace/godtrace/lang/check"
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/dtraceprov"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -54,7 +53,7 @@ func (g *gen) kernelStack(b check.Builtin) {
 // program runs inside the bpf() system call that fires it, whose frames
 // are no one's business.
 func (g *gen) outsideKernel() bool {
-	return g.shared == nil && g.probe.Provider == "dtrace" && (g.probe.Name == dtraceprov.Begin || g.probe.Name == dtraceprov.End)
+	return g.shared == nil && (g.probe.IsDtrace(provider.Begin) || g.probe.IsDtrace(provider.End))
 }
 
 // plumbingFrames bounds how many leading frames of a stack can be

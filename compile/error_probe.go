@@ -4,7 +4,6 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/provider"
-	"github.com/godtrace/godtrace/provider/dtraceprov"
 )
 
 // dtrace:::ERROR fires where a clause faults, in the probe context of the
@@ -38,7 +37,7 @@ const clauseFaulted = 1
 
 // isErrorProbe reports whether p is dtrace:::ERROR.
 func isErrorProbe(p *provider.Probe) bool {
-	return p.Provider == "dtrace" && p.Name == dtraceprov.Error
+	return p.IsDtrace(provider.Error)
 }
 
 // planError reserves, if any clause enables ERROR, the scratch slots

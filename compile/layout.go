@@ -508,7 +508,7 @@ func clauseName(e *spec.ECB) string { return fmt.Sprintf("clause_%d", e.EPID) }
 // BEGIN fires in warmup, END and ERROR always, the rest while active.
 func (g *gen) activityCheck(out string) {
 	want := spec.Active
-	if g.probe.Provider == "dtrace" {
+	if g.probe.IsDtrace("") {
 		switch g.probe.Name {
 		case "BEGIN":
 			want = spec.Warmup

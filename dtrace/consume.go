@@ -12,7 +12,7 @@ import (
 
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/option"
-	"github.com/godtrace/godtrace/provider/dtraceprov"
+	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -254,7 +254,7 @@ func (h *Handle) principalBuffers() error {
 	reserve := 0
 	if policy == policyFill {
 		for _, e := range h.prog.ECBs {
-			if e.Record && e.Probe.Provider == "dtrace" && e.Probe.Name == dtraceprov.End {
+			if e.Record && e.Probe.IsDtrace(provider.End) {
 				reserve += e.Size
 			}
 		}

@@ -494,7 +494,7 @@ func (h *Handle) Go() error {
 // dtrace_go() fires BEGIN and END from such a thread.
 func (h *Handle) fire(name string) error {
 	for _, pp := range h.prog.Probes {
-		if pp.Probe.Provider == "dtrace" && pp.Probe.Name == name {
+		if pp.Probe.IsDtrace(name) {
 			prog := h.objs.Program(pp.Probe.ID)
 			run := func() error { return dtraceprov.Fire(prog, [dtraceprov.NArgs]uint64{}) }
 			h.debugf("firing %s", name)

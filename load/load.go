@@ -180,7 +180,7 @@ func (o *Objects) Attach(p *spec.Program) error {
 		o.links = append(o.links, l)
 	}
 	for _, pp := range p.Probes {
-		if pp.Probe.Provider == "dtrace" {
+		if pp.Probe.IsDtrace("") {
 			continue
 		}
 		var l io.Closer

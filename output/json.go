@@ -11,7 +11,7 @@ import (
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/option"
-	"github.com/godtrace/godtrace/provider/dtraceprov"
+	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -194,7 +194,7 @@ func (j *JSON) Fault(h *dtrace.Handle, f *consume.Fault) error {
 	if err != nil {
 		return err
 	}
-	if f.ECB != nil && f.ECB.Probe.Provider == "dtrace" && f.ECB.Probe.Name == dtraceprov.Error {
+	if f.ECB != nil && f.ECB.Probe.IsDtrace(provider.Error) {
 		return j.emit(dropObject(dtrace.Drop{Kind: dtrace.DropError, Count: 1, CPU: -1}))
 	}
 	o := jsonFault{Type: "error", CPU: f.CPU, Fault: faultNames[f.Kind], Kind: f.Kind, Action: f.Action, Message: msg}

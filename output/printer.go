@@ -10,7 +10,7 @@ import (
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/option"
-	"github.com/godtrace/godtrace/provider/dtraceprov"
+	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -151,7 +151,7 @@ func (p *Printer) format(s string) (*format.Format, error) {
 
 // Fault prints a probe-time error the way DTrace reports one.
 func (p *Printer) Fault(h *dtrace.Handle, f *consume.Fault) error {
-	if f.ECB != nil && f.ECB.Probe.Provider == "dtrace" && f.ECB.Probe.Name == dtraceprov.Error {
+	if f.ECB != nil && f.ECB.Probe.IsDtrace(provider.Error) {
 		// DTrace reports a fault in an ERROR clause only as a count
 		// (dtst_dblerrors), in the words of its drop table.
 		return p.Drop(h, dtrace.Drop{Kind: dtrace.DropError, Count: 1, CPU: -1})

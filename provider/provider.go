@@ -47,6 +47,23 @@ func (p *Probe) Desc() Desc {
 	return Desc{p.Provider, p.Module, p.Function, p.Name}
 }
 
+// The dtrace provider's probes, which the D language itself gives a
+// meaning: BEGIN fires before any other, END after every other, and
+// ERROR on a probe-time error. The compiler and consumers ask IsDtrace
+// rather than know the provider's package.
+const (
+	Dtrace = "dtrace"
+	Begin  = "BEGIN"
+	End    = "END"
+	Error  = "ERROR"
+)
+
+// IsDtrace reports whether p is the dtrace provider's probe named name
+// (Begin, End or Error), or any of its probes for "".
+func (p *Probe) IsDtrace(name string) bool {
+	return p.Provider == Dtrace && (name == "" || p.Name == name)
+}
+
 // NArgs is the number of probe arguments, arg0..arg9, that LoadArgs
 // fills in.
 const NArgs = 10

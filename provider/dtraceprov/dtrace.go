@@ -12,9 +12,9 @@ import (
 // The names of the provider's probes, in the order that gives them IDs
 // 1, 2 and 3 in a Registry.
 const (
-	Begin = "BEGIN"
-	End   = "END"
-	Error = "ERROR"
+	Begin = provider.Begin
+	End   = provider.End
+	Error = provider.Error
 )
 
 // NArgs is the number of arguments the program context carries. For
