@@ -3,19 +3,40 @@ package main
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/godtrace/godtrace/option"
 )
 
 // flagArgNames are the placeholders of the flags that take an argument,
-// as the usage message names them.
-var flagArgNames = map[byte]string{
-	'b': "bufsz", 'c': "cmd", 'D': "name[=def]", 'f': "[[provider:]module:]func",
-	'i': "probe-id", 'I': "path", 'L': "path", 'm': "[provider:]module",
-	'n': "[[[provider:]module:]func:]name", 'o': "output", 'p': "pid",
-	'P': "provider", 's': "script", 'U': "name", 'x': "opt[=val]", 'X': "a|c|s|t",
+// read from the usage message's synopsis ("[-b bufsz]", "[-f [[ provider:
+// ] module: ] func [[ predicate ] action ]]"), its spaces inside
+// brackets removed.
+func flagArgNames() map[byte]string {
+	var usage strings.Builder
+	writeUsage(&usage, "dtrace")
+	synopsis, _, _ := strings.Cut(usage.String(), "\n\n\t-32")
+	names := map[byte]string{}
+	tight := strings.NewReplacer("[ ", "[", " ]", "]", "] ", "]", ": ", ":")
+	for _, re := range []*regexp.Regexp{describedArg, synopsisArg} {
+		for _, m := range re.FindAllStringSubmatch(synopsis, -1) {
+			if _, ok := names[m[1][0]]; !ok {
+				names[m[1][0]] = tight.Replace(m[2])
+			}
+		}
+	}
+	return names
 }
+
+// synopsisArg is a flag and its argument in the synopsis, the argument
+// holding at most one level of brackets ("[-D name[=def]]");
+// describedArg is one of the description flags, whose argument is
+// followed by the predicate and action.
+var (
+	synopsisArg  = regexp.MustCompile(`\[-(\w) ((?:[^\[\]]|\[[^\[\]]*\])+)\]`)
+	describedArg = regexp.MustCompile(`\[-(\w) (.*?) \[\[ predicate \] action \]\]`)
+)
 
 // writeManPage writes dtrace(1)'s manual page, in man(7) roff, from the
 // tables the command parses with: the usage message's flags and
@@ -32,6 +53,7 @@ func writeManPage(w io.Writer) {
 	var usage strings.Builder
 	writeUsage(&usage, "dtrace")
 	synopsis, _, _ := strings.Cut(usage.String(), "\n\n\t-32")
+	argNames := flagArgNames()
 	p(".nf")
 	for _, l := range strings.Split(strings.TrimPrefix(synopsis, "Usage: "), "\n") {
 		p("%s", roff(strings.TrimPrefix(l, "\t")))
@@ -47,7 +69,7 @@ func writeManPage(w io.Writer) {
 		c := f.flag[1]
 		head := `\fB` + roff(f.flag) + `\fR`
 		if _, hasArg := optKind(c); hasArg {
-			head += ` \fI` + roff(flagArgNames[c]) + `\fR`
+			head += ` \fI` + roff(argNames[c]) + `\fR`
 		}
 		p(".TP")
 		p("%s", head)
