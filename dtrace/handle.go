@@ -19,9 +19,7 @@ import (
 
 	"github.com/godtrace/godtrace/compile"
 	"github.com/godtrace/godtrace/consume"
-	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/internal/chunks"
-	"github.com/godtrace/godtrace/ksym"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/load"
@@ -79,14 +77,12 @@ type Handle struct {
 	printed  map[int]bool    // aggregations printed by printa
 	filled   map[int]bool    // keyless aggregations that have held a value
 	normal   map[int]uint64  // normalize() factors
-	ksyms    *ksym.Table     // the kernel's symbols, read when first needed
-	fmtEnv   *format.Env     // what printf needs to name symbols
-	procs    *procSyms       // user symbols for ustack(), read when first needed
-	status   int             // exit() status
-	done     bool            // exit() was called
-	specs    *specStatus     // speculations, for a program with any
-	drops    dropStatus      // the drop counts reported so far
-	bufs     *principal      // the principal buffers (principal.go)
+	syms     symbolizer
+	status   int         // exit() status
+	done     bool        // exit() was called
+	specs    *specStatus // speculations, for a program with any
+	drops    dropStatus  // the drop counts reported so far
+	bufs     *principal  // the principal buffers (principal.go)
 	// kernelBTF gives the kernel's types, loaded when a program first
 	// needs them (ktypes.Spec; tests give others).
 	kernelBTF func() (*btf.Spec, error)
@@ -286,7 +282,7 @@ func (h *Handle) config(args []string, parsed *compile.Parsed) compile.Config {
 		UstackFrames: int(h.Options.Int(option.UStackFrames)),
 		JstackFrames: int(h.Options.Int(option.JStackFrames)),
 		KernelBTF:    h.kernelBTF,
-		KernelSymbol: h.kernelSymbol,
+		KernelSymbol: h.symbols().kernelSymbol,
 		ModuleBTF:    ktypes.Module,
 		Parsed:       func(i int) error { return h.checkParsed(parsed, i, args) },
 	}

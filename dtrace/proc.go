@@ -94,7 +94,7 @@ func (h *Handle) CreateProcess(argv []string) (*Process, error) {
 	}
 	h.targets = append(h.targets, p)
 	h.target = p.PID
-	h.keepMaps(p.PID)
+	h.symbols().keepMaps(p.PID)
 	return p, nil
 }
 
@@ -134,7 +134,7 @@ func (h *Handle) GrabProcess(pid int) (*Process, error) {
 	}()
 	h.targets = append(h.targets, p)
 	h.target = pid
-	h.keepMaps(pid)
+	h.symbols().keepMaps(pid)
 	return p, nil
 }
 

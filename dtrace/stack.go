@@ -15,12 +15,12 @@ import (
 // machinery (the BPF programs and the kernel code that ran them, see
 // compile's stackSlack): they are dropped, so that the first frame is
 // where the probe fired, and the frames asked for are kept.
-func (h *Handle) stackDatum(it spec.Item, d format.Datum) format.Datum {
+func (s *symbolizer) stackDatum(it spec.Item, d format.Datum) format.Datum {
 	if d.Kind != format.Stack || d.User {
 		return d
 	}
 	pcs := d.PCs
-	for len(pcs) > 0 && pcs[0] != 0 && h.plumbing(pcs[0]) {
+	for len(pcs) > 0 && pcs[0] != 0 && s.plumbing(pcs[0]) {
 		pcs = pcs[1:]
 	}
 	kept := make([]uint64, it.Frames)
@@ -30,9 +30,9 @@ func (h *Handle) stackDatum(it spec.Item, d format.Datum) format.Datum {
 
 // plumbing reports whether a kernel address lies in the tracing
 // machinery (ksym.Plumbing).
-func (h *Handle) plumbing(pc uint64) bool {
-	s, _, ok := h.kernelSyms().Lookup(pc)
-	return ok && ksym.Plumbing(s)
+func (s *symbolizer) plumbing(pc uint64) bool {
+	k, _, ok := s.kernel().Lookup(pc)
+	return ok && ksym.Plumbing(k)
 }
 
 // userSym resolves an address in process pid for ustack(): the
@@ -40,27 +40,27 @@ func (h *Handle) plumbing(pc uint64) bool {
 // object alone, from the process's mappings and the objects' ELF symbol
 // tables. A process that has exited can no longer be read, and its
 // addresses print in hex, as in DTrace.
-func (h *Handle) userSym(pid, addr uint64) (format.Symbol, bool) {
-	return h.userSyms().lookup(pid, addr)
+func (s *symbolizer) userSym(pid, addr uint64) (format.Symbol, bool) {
+	return s.userSyms().lookup(pid, addr)
 }
 
 // keepMaps reads a target process's mappings now, as libdtrace keeps
 // those of the processes it grabs: its stacks then name its functions
 // even once it has exited (a -c command often has by the time they are
 // printed). A -c process is stopped with its libraries mapped.
-func (h *Handle) keepMaps(pid int) {
+func (s *symbolizer) keepMaps(pid int) {
 	if maps, err := uproc.Maps(pid); err == nil {
-		h.userSyms().procs[uint64(pid)] = maps
+		s.userSyms().procs[uint64(pid)] = maps
 	}
 }
 
 // userSyms is the cache of processes and objects, made when first
 // needed.
-func (h *Handle) userSyms() *procSyms {
-	if h.procs == nil {
-		h.procs = &procSyms{procs: map[uint64][]uproc.Mapping{}, objs: map[string]*uproc.Object{}}
+func (s *symbolizer) userSyms() *procSyms {
+	if s.procs == nil {
+		s.procs = &procSyms{procs: map[uint64][]uproc.Mapping{}, objs: map[string]*uproc.Object{}}
 	}
-	return h.procs
+	return s.procs
 }
 
 // procSyms caches the mappings of the processes seen and the symbol

@@ -35,7 +35,7 @@ func TestStackDropsPlumbing(t *testing.T) {
 	if err := os.WriteFile(path, []byte(kallsyms), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h := &Handle{ksyms: ksym.NewFromFile(path)}
+	h := &symbolizer{ksyms: ksym.NewFromFile(path)}
 	pcs := []uint64{0xffff0010, 0xffff1010, 0xffff2010, 0xffff3010, 0xffff4010, 0xffff2020, 0xffff5010, 0}
 	it := spec.Item{Stack: spec.KernelStack, Frames: 3, Size: 8 * len(pcs)}
 	got := h.stackDatum(it, format.KernelStack(pcs))
@@ -56,7 +56,7 @@ func stackTestTarget() {}
 // name of the file mapping them. go test strips the test binary's ELF
 // symbols, so this reads the Go runtime's table.
 func TestUserSymbols(t *testing.T) {
-	h := &Handle{}
+	h := &symbolizer{}
 	pc := uint64(reflect.ValueOf(stackTestTarget).Pointer())
 	exe, err := os.Executable()
 	if err != nil {
@@ -107,7 +107,7 @@ func TestStackdepthCaller(t *testing.T) {
 	}
 	acts := c.r.ECB.Actions
 	depth, caller := c.r.Values(&acts[0])[0].Int, c.r.Values(&acts[1])[0].Int
-	st := h.stackDatum(acts[2].Items[0], c.r.Values(&acts[2])[0])
+	st := h.symbols().stackDatum(acts[2].Items[0], c.r.Values(&acts[2])[0])
 	n := slices.Index(st.PCs, 0)
 	if n < 0 {
 		n = len(st.PCs)

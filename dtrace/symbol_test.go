@@ -90,7 +90,7 @@ func TestKernelVariable(t *testing.T) {
 	if err := h.Stop(c); err != nil {
 		t.Fatal(err)
 	}
-	sym, err := h.kernelSyms().Named("vmlinux", "__start_BTF")
+	sym, err := h.symbols().kernel().Named("vmlinux", "__start_BTF")
 	if err != nil {
 		t.Fatal(err)
 	}

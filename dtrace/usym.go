@@ -13,12 +13,12 @@ const userSymSize = 256
 
 // userSymDatum turns a usym(), ufunc(), uaddr() or umod() record (the
 // pid, then the address) into the name DTrace prints for it.
-func (h *Handle) userSymDatum(it spec.Item, d format.Datum) format.Datum {
+func (s *symbolizer) userSymDatum(it spec.Item, d format.Datum) format.Datum {
 	var pc uint64
 	if len(d.PCs) > 0 {
 		pc = d.PCs[0]
 	}
-	name := h.userSymName(it.Sym, d.Pid, pc)
+	name := s.userSymName(it.Sym, d.Pid, pc)
 	return format.StringDatum(name, max(len(name)+1, userSymSize))
 }
 
@@ -26,8 +26,8 @@ func (h *Handle) userSymDatum(it spec.Item, d format.Datum) format.Datum {
 // does: usym() and ufunc() the function holding it, uaddr() the
 // function and offset, umod() the object, as dt_print_usym() and
 // dt_print_umod() do. What cannot be resolved prints in hex.
-func (h *Handle) userSymName(kind string, pid, pc uint64) string {
-	sym, ok := h.userSym(pid, pc)
+func (s *symbolizer) userSymName(kind string, pid, pc uint64) string {
+	sym, ok := s.userSym(pid, pc)
 	if pid == 0 {
 		ok = false
 	}
@@ -42,5 +42,5 @@ func (h *Handle) userSymName(kind string, pid, pc uint64) string {
 			pc = sym.Addr
 		}
 	}
-	return h.FormatEnv().UserAddr(pid, pc)
+	return s.formatEnv().UserAddr(pid, pc)
 }

@@ -17,7 +17,7 @@ func usymTestTarget() {}
 // the offset, umod() names the object; what cannot be resolved (no
 // process, no mapping) prints in hex, as libdtrace prints it.
 func TestUserSymName(t *testing.T) {
-	h := &Handle{Options: option.New()}
+	h := &symbolizer{opts: option.New()}
 	pid := uint64(os.Getpid())
 	pc := uint64(reflect.ValueOf(usymTestTarget).Pointer())
 	exe, err := os.Executable()
