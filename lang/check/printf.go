@@ -6,6 +6,7 @@ import (
 
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // formatValues is what a format's conversions consume, as
@@ -41,14 +42,14 @@ func (c *checker) printfFormat(lit ast.Expr, text string, v formatValues) bool {
 		if n >= 0 && n < len(v.exprs) {
 			pos = v.exprs[n].Pos()
 		}
-		c.errorf(pos, e.Tag, "%s", e.Msg)
+		c.report(pos, e.Tag, e.Msg)
 		return false
 	}
 	f, err := format.ParseFormat(text)
 	if err != nil {
 		var fe *format.Error
 		if !errors.As(err, &fe) {
-			fe = &format.Error{Tag: "D_SYNTAX", Msg: err.Error()}
+			fe = &format.Error{Tag: tag.Syntax.Tag(), Msg: err.Error()}
 		}
 		return report(fe, -1)
 	}
