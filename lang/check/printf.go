@@ -2,7 +2,6 @@ package check
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/lang/ast"
@@ -75,7 +74,7 @@ func (c *checker) printfFormat(lit ast.Expr, text string, v formatValues) bool {
 			return false
 		}
 		var t Type
-		what, at := "aggregating action", -1
+		argno, at := 0, -1 // argno 0: printa()'s aggregation
 		switch {
 		case conv.Agg && v.value == nil:
 			return report(format.ErrAggConv(v.fn), -1)
@@ -84,11 +83,14 @@ func (c *checker) printfFormat(lit ast.Expr, text string, v formatValues) bool {
 		case n >= len(v.types):
 			return report(format.ErrArgProto(v.fn, conv.Number, conv.Name), -1)
 		default:
-			t, what, at = v.types[n], fmt.Sprintf("argument #%d", n+2), n
+			t, argno, at = v.types[n], n+2, n
 			n++
 		}
 		if !accepts(&conv, t, c.hasTarget()) {
-			return report(format.ErrArgType(v.fn, what, conv.Number, conv.Name, conv.Proto, t.String()), at)
+			if argno == 0 {
+				return report(format.ErrAggType(v.fn, conv.Number, conv.Name, conv.Proto, t.String()), at)
+			}
+			return report(format.ErrArgType(v.fn, argno, conv.Number, conv.Name, conv.Proto, t.String()), at)
 		}
 	}
 	if v.exact && n < len(v.types) {
