@@ -170,6 +170,7 @@ const (
 	MacroOflow
 	MacroUndef
 	MacroUndefVar
+	Nospace
 	MacroUnused
 	NormalizeAggarg
 	NormalizeAggbad
@@ -198,6 +199,8 @@ const (
 	OpVfptr
 	OpWrite
 	PdescInval
+	PdescInvalMatch
+	PdescInvalID
 	PdescInvalIDMax
 	PdescInvalIDSpec
 	PdescZero
@@ -294,6 +297,9 @@ const (
 	UnknownType
 	UnknownMember
 	UnknownOffset
+	LimitFuncs
+	LimitMaps
+	LimitJump
 	UnknownEnumerator
 	UnsupportedDecl
 	UnsupportedExpr
