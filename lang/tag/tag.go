@@ -170,10 +170,10 @@ const (
 	MacroOflow
 	MacroUndef
 	MacroUndefVar
-	Nospace
 	MacroUnused
 	NormalizeAggarg
 	NormalizeAggbad
+	Nospace
 	OffsetofBitfield
 	OffsetofType
 	OpActCond
@@ -207,6 +207,8 @@ const (
 	PragctlInval
 	PragctlInvalIdent
 	Pragerr
+	PragmaDepend
+	PragmaDependLibrary
 	PragmaInval
 	PragmaInvalAttr
 	PragmaInvalBinding
@@ -217,6 +219,8 @@ const (
 	PragmaMalformBinding
 	PragmaMalformDepends
 	PragmaMalformLine
+	PragmaOptset
+	PragmaOptsetName
 	PragmaScope
 	PragmaUnused
 	PredScalar
