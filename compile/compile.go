@@ -14,6 +14,7 @@ import (
 	"github.com/godtrace/godtrace/lang/check"
 	"github.com/godtrace/godtrace/lang/parser"
 	"github.com/godtrace/godtrace/lang/scanner"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
@@ -262,11 +263,17 @@ func fileOf(files []*token.File, p token.Pos) int {
 	return 0
 }
 
-// errorAt makes an Error at position p.
-func errorAt(files []*token.File, p token.Pos, tag, msg string) *Error {
+// errorOf makes an Error at position p: m's message for args.
+func errorOf(files []*token.File, p token.Pos, m tag.Msg, args ...any) *Error {
+	return errorAt(files, p, m.Tag(), m.Text(args...))
+}
+
+// errorAt makes an Error at position p with a message worded elsewhere
+// (a provider's).
+func errorAt(files []*token.File, p token.Pos, tagName, msg string) *Error {
 	i := fileOf(files, p)
 	pos := files[i].Position(p)
-	e := &Error{File: i, Line: pos.Line, Tag: tag, Msg: msg}
+	e := &Error{File: i, Line: pos.Line, Tag: tagName, Msg: msg}
 	if pos.Filename != files[i].Name {
 		e.Filename = pos.Filename
 	} else {
@@ -415,7 +422,7 @@ func (c *compiler) scratchFits() error {
 	if c.layout.scratchSize <= maxScratchSize {
 		return nil
 	}
-	return ErrorList{&Error{Tag: "D_NOSPACE", Msg: fmt.Sprintf("program needs %d bytes of per-CPU scratch space, more than the kernel's %d", c.layout.scratchSize, maxScratchSize)}}
+	return ErrorList{&Error{Tag: tag.Nospace.Tag(), Msg: tag.Nospace.Text(c.layout.scratchSize, maxScratchSize)}}
 }
 
 // statement is a clause as enabled for one of its probe descriptions:
@@ -452,16 +459,16 @@ func (c *compiler) match() ([]statement, map[*ast.Clause][]descMatch, error) {
 			}
 			ps, err := c.cfg.Registry.Match(d)
 			if err != nil {
-				tag, msg := "D_PDESC_INVAL", err.Error()
+				e := errorOf(c.files, pd.At, tag.PdescInvalMatch, err)
 				if de := (*provider.DescError)(nil); errors.As(err, &de) {
-					tag, msg = de.Tag, de.Msg
+					e = errorAt(c.files, pd.At, de.Tag, de.Msg)
 				}
-				errs = append(errs, errorAt(c.files, pd.At, tag, msg))
+				errs = append(errs, e)
 				continue
 			}
 			if len(ps) == 0 && !c.cfg.ZeroMatches {
-				errs = append(errs, errorAt(c.files, pd.At, "D_PDESC_ZERO",
-					fmt.Sprintf("probe description %s does not match any probes", d)))
+				errs = append(errs, errorOf(c.files, pd.At, tag.PdescZero,
+					d.Provider, d.Module, d.Function, d.Name))
 			}
 			descs[cl] = append(descs[cl], descMatch{d, ps})
 			out = append(out, statement{clause: cl, probes: ps})
@@ -481,15 +488,14 @@ func (c *compiler) describe(pd *ast.ProbeDesc) (provider.Desc, *Error) {
 	if pd.ByID {
 		p := c.cfg.Registry.ByID(pd.ID)
 		if p == nil {
-			return provider.Desc{}, errorAt(c.files, pd.At, "D_PDESC_INVAL",
-				fmt.Sprintf("invalid probe identifier %d: Unknown probe identifier", pd.ID))
+			return provider.Desc{}, errorOf(c.files, pd.At, tag.PdescInvalID,
+				pd.ID, "Unknown probe identifier")
 		}
 		return p.Desc(), nil
 	}
 	d, err := c.expandDesc(pd)
 	if err != nil {
-		return provider.Desc{}, errorAt(c.files, pd.At, "D_PDESC_INVAL",
-			fmt.Sprintf("invalid probe description \"%s\": %v", pd.Text, err))
+		return provider.Desc{}, errorOf(c.files, pd.At, tag.PdescInval, pd.Text, err)
 	}
 	return d, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
@@ -166,15 +167,18 @@ func (g *gen) annotate(n ast.Node) {
 	g.src = asm.Comment(fmt.Sprintf("line %d: %s", p.Line, line))
 }
 
-// fail records the first code generation error.
+// fail records the first code generation error: a limit of godtrace's
+// code generation, worded where it is found, under D_UNKNOWN.
 func (g *gen) fail(n ast.Node, format string, args ...any) {
-	g.failTag(n, "D_UNKNOWN", format, args...)
+	if g.err == nil {
+		g.err = errorAt(g.c.files, n.Pos(), "D_UNKNOWN", fmt.Sprintf(format, args...))
+	}
 }
 
-// failTag is fail with DTrace's tag for the error.
-func (g *gen) failTag(n ast.Node, tag, format string, args ...any) {
+// failTag is fail with one of DTrace's diagnostics.
+func (g *gen) failTag(n ast.Node, m tag.Msg, args ...any) {
 	if g.err == nil {
-		g.err = errorAt(g.c.files, n.Pos(), tag, fmt.Sprintf(format, args...))
+		g.err = errorAt(g.c.files, n.Pos(), m.Tag(), m.Text(args...))
 	}
 }
 

@@ -1,10 +1,9 @@
 package compile
 
 import (
-	"fmt"
-
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -40,8 +39,7 @@ func (c *compiler) checkSubprograms(p *provider.Probe, funcs []*gen) *Error {
 			n += errorFuncs
 		}
 		if n > maxSubprograms {
-			return errorAt(c.files, f.at, "D_UNKNOWN", fmt.Sprintf("%s has too many clauses: its BPF program would have %d functions, more than the kernel's %d (one per clause and per loop in one)",
-				p.Desc(), n, maxSubprograms))
+			return errorOf(c.files, f.at, tag.LimitFuncs, p.Desc(), n, maxSubprograms)
 		}
 	}
 	return nil
@@ -65,8 +63,7 @@ func (c *compiler) checkMaps(pp *spec.ProbeProgram, funcs []*gen) *Error {
 	for _, f := range funcs {
 		mapRefs(f.insns, seen)
 		if n := fixed + len(seen); n > maxUsedMaps {
-			return errorAt(c.files, f.at, "D_UNKNOWN", fmt.Sprintf("%s uses too many variables: its BPF program would use %d maps, more than the kernel's %d (one per aggregation, associative array and thread-local variable, and dtrace's own)",
-				pp.Probe.Desc(), n, maxUsedMaps))
+			return errorOf(c.files, f.at, tag.LimitMaps, pp.Probe.Desc(), n, maxUsedMaps)
 		}
 	}
 	return nil
@@ -103,8 +100,7 @@ func (c *compiler) checkJumps(f *gen) *Error {
 		if op := ins.OpCode.JumpOp(); ins.OpCode.Class().IsJump() && op != asm.Call && op != asm.Exit {
 			if to, ok := at[ins.Reference()]; ok {
 				if d := to - next; d < minJump || d > maxJump {
-					return errorAt(c.files, f.at, "D_UNKNOWN", fmt.Sprintf("clause is too long: its code (%d BPF instructions) is more than a jump can span (%d); split it into several clauses",
-						n, maxJump))
+					return errorOf(c.files, f.at, tag.LimitJump, n, maxJump)
 				}
 			}
 		}

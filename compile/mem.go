@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -45,7 +46,7 @@ func (g *gen) addr(e ast.Expr) {
 	case *ast.Ident:
 		if s := g.c.info.Symbols[e]; s != nil {
 			if g.c.relocated(s) && !g.c.cfg.KernelNoDefs {
-				g.failTag(e, "D_ASRELO", "relocation remains against kernel symbol %s`%s (offset 0x%x)", s.Module, s.Name, rawLen(g.insns))
+				g.failTag(e, tag.Asrelo, "kernel", s.Module, s.Name, rawLen(g.insns))
 			}
 			// The loader would resolve a relocation to the address
 			// the symbol table gives now.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // alloca() memory is an area of per-CPU scratch after the clause
@@ -105,7 +106,7 @@ func (g *gen) alloca(e *ast.CallExpr) {
 // Oracle DTrace does at compile time.
 func (g *gen) allocaConstSize(e *ast.CallExpr, size ast.Expr) bool {
 	if n, ok := g.constArg(size); ok && uint64(n) > uint64(g.c.scratchSize()) {
-		g.failTag(e, "D_ALLOCA_SIZE", "alloca(%d) size larger than scratchsize %d", uint64(n), g.c.scratchSize())
+		g.failTag(e, tag.AllocaSize, uint64(n), g.c.scratchSize())
 		return false
 	}
 	return true

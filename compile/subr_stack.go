@@ -6,6 +6,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -233,5 +234,5 @@ func (g *gen) buildAggKey(key int, items []spec.Item, keys []ast.Expr) {
 // code generator refuses: only a statement or an aggregation key
 // records a stack.
 func (g *gen) stackExpr(e *ast.CallExpr) {
-	g.failTag(e, "D_CG_EXPR", "tracing function %s( ) may not be called from a D expression (D program context required)", e.Fun.Name)
+	g.failTag(e, tag.CgExpr, "tracing function", e.Fun.Name)
 }

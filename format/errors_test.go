@@ -100,7 +100,7 @@ func TestCheckerErrors(t *testing.T) {
 	}{
 		{ErrDynProto("printf", 2, "d", "*"), "D_PRINTF_DYN_PROTO",
 			`printf( ) prototype mismatch: conversion #2 (%d) is missing a corresponding "*" argument`},
-		{ErrArgType("printf", "argument #3", 2, "d", protoXint, "aggregation"), "D_PRINTF_ARG_TYPE",
+		{ErrArgType("printf", 3, 2, "d", protoXint, "aggregation"), "D_PRINTF_ARG_TYPE",
 			"printf( ) argument #3 is incompatible with conversion #2 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: aggregation"},
 		{ErrArgExtra("printf", 2), "D_PRINTF_ARG_EXTRA",
 			"printf( ) prototype mismatch: only 2 arguments required by this format string"},

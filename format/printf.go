@@ -1,6 +1,10 @@
 package format
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/godtrace/godtrace/lang/tag"
+)
 
 // Want says what argument a conversion accepts. The checker maps D types
 // onto these; the rules are those of libdtrace's pfcheck_*() functions.
@@ -224,7 +228,7 @@ func parseConv(s string, p int, c *Conv) (int, error) {
 	for {
 		p++
 		if p >= len(s) {
-			return 0, errorf("D_SYNTAX", "format conversion #%d name expected before end of format string", c.Number)
+			return 0, newError(tag.SyntaxConvEnd, c.Number)
 		}
 		ch := s[p]
 		switch {
@@ -254,7 +258,7 @@ func parseConv(s string, p int, c *Conv) (int, error) {
 				if dot {
 					what = "precision"
 				}
-				return 0, errorf("D_SYNTAX", "format conversion #%d has more than one '*' specified for the output %s", c.Number, what)
+				return 0, newError(tag.SyntaxConvStars, c.Number, what)
 			}
 			if dot {
 				c.DynPrec = true
@@ -267,7 +271,7 @@ func parseConv(s string, p int, c *Conv) (int, error) {
 			c.Left, c.Zero = true, false
 		case ch == '.':
 			if dot {
-				return 0, errorf("D_SYNTAX", "format conversion #%d has more than one '.' specified", c.Number)
+				return 0, newError(tag.SyntaxConvDots, c.Number)
 			}
 			dot, digits = true, 0
 		case ch == '?':
@@ -279,9 +283,9 @@ func parseConv(s string, p int, c *Conv) (int, error) {
 		case ch == ' ':
 			c.Space = true
 		case ch == '$':
-			return 0, errorf("D_SYNTAX", "format conversion #%d uses unsupported positional format (%%n$)", c.Number)
+			return 0, newError(tag.SyntaxConvPositional, c.Number)
 		case ch == '%' && s[p-1] != '%':
-			return 0, errorf("D_SYNTAX", "format conversion #%d cannot be combined with other format flags: %%%%", c.Number)
+			return 0, newError(tag.SyntaxConvPercent, c.Number)
 		case ch == 'h' || ch == 'l' || ch == 'L' || ch == 'w':
 			if len(name) < 6 {
 				name = append(name, ch)
@@ -296,7 +300,7 @@ func parseConv(s string, p int, c *Conv) (int, error) {
 func (c *Conv) lookup(name string) error {
 	info, ok := conversions[name]
 	if !ok {
-		return errorf("D_SYNTAX", "format conversion #%d is undefined: %%%s", c.Number, name)
+		return newError(tag.SyntaxConvUndef, c.Number, name)
 	}
 	c.Name, c.info, c.Want, c.Proto = name, info, info.want, info.proto
 	if info.want == WantType {

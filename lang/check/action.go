@@ -1,10 +1,10 @@
 package check
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -109,14 +109,14 @@ func (c *checker) traceAction(call *ast.CallExpr) bool {
 	case t.Kind == Invalid:
 		return false
 	case call.Fun.Name == "exit" && t.Kind != Int:
-		c.errorf(arg.Pos(), "D_PROTO_ARG", "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: %s", t)
+		c.error(arg.Pos(), tag.ProtoArg, "exit", 1, "int", t)
 		return false
 	case call.Fun.Name == "trace" && t.Kind == Void:
-		c.errorf(arg.Pos(), "D_TRACE_VOID", "trace( ) may not be applied to a void expression")
+		c.error(arg.Pos(), tag.TraceVoid)
 		return false
 	case call.Fun.Name == "trace" && t.Kind == Dyn:
 		// Oracle's wording; illumos refused only translated pointers.
-		c.errorf(arg.Pos(), "D_TRACE_DYN", "trace( ) may not be applied to a dynamic expression")
+		c.error(arg.Pos(), tag.TraceDyn)
 		return false
 	}
 	return true
@@ -131,7 +131,7 @@ func (c *checker) printfAction(call *ast.CallExpr, act *Action) bool {
 	name, args := call.Fun.Name, call.Args
 	if len(args) == 0 {
 		// Every prototype is void(x, ...): one argument at least.
-		c.errorf(call.Rparen, "D_PROTO_LEN", "%s( ) prototype mismatch: 0 args passed, at least 1 expected", name)
+		c.error(call.Rparen, tag.ProtoLenMin, name, 0, "s", 1)
 		return false
 	}
 	fmtType := c.expr(args[0])
@@ -148,16 +148,16 @@ func (c *checker) printfAction(call *ast.CallExpr, act *Action) bool {
 	if !ok && name == "printf" && !fmtType.isStrCompat() {
 		// printf()'s prototype is void(string, ...); system() and
 		// freopen() take anything first, then need a constant.
-		c.errorf(args[0].Pos(), "D_PROTO_ARG", "%s( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: %s", name, fmtType)
+		c.error(args[0].Pos(), tag.ProtoArg, name, 1, "string", fmtType)
 		return false
 	}
 	if !ok {
-		c.errorf(args[0].Pos(), "D_PRINTF_ARG_FMT", "%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s", name, fmtType)
+		c.error(args[0].Pos(), tag.PrintfArgFmt, name, fmtType)
 		return false
 	}
 	if act.Kind == spec.ActFreopen {
 		if text == FreopenRestore {
-			c.errorf(call.Fun.At, "D_FREOPEN_INVALID", "%s( ) argument #1 cannot be \"%s\"", name, FreopenRestore)
+			c.error(call.Fun.At, tag.FreopenInvalid, name)
 			return false
 		}
 		if text == "" {
@@ -213,17 +213,23 @@ func (c *checker) cookArgs(args []ast.Expr) bool {
 }
 
 // aggOperand resolves argument #n of an aggregation action, which must
-// name an aggregation defined earlier in the program. The tags are the
-// action's: D_PRINTA_AGGARG/AGGBAD, D_CLEAR_..., and so on.
-func (c *checker) aggOperand(call *ast.CallExpr, n int, a ast.Expr, argTag, badTag string) (*Agg, bool) {
+// name an aggregation defined earlier in the program. The messages are
+// the action's: tag.PrintaAggarg and tag.PrintaAggbad, tag.ClearAggarg
+// ..., and so on.
+func (c *checker) aggOperand(call *ast.CallExpr, n int, a ast.Expr, argMsg, badMsg tag.Msg) (*Agg, bool) {
 	ae, ok := a.(*ast.AggExpr)
 	if !ok {
-		c.errorf(a.Pos(), argTag, "%s( ) argument #%d is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s", call.Fun.Name, n, c.info.Types[a])
+		// Only printa( ), which takes several, numbers its operand.
+		if argMsg == tag.PrintaAggarg {
+			c.error(a.Pos(), argMsg, call.Fun.Name, n, c.info.Types[a])
+		} else {
+			c.error(a.Pos(), argMsg, call.Fun.Name, c.info.Types[a])
+		}
 		return nil, false
 	}
 	agg := c.aggs[ae.Name]
 	if agg == nil {
-		c.errorf(ae.At, badTag, "undefined aggregation: @%s", ae.Name)
+		c.error(ae.At, badMsg, ae.Name)
 		return nil, false
 	}
 	c.info.AggOf[ae] = agg
@@ -236,7 +242,7 @@ func (c *checker) aggOperand(call *ast.CallExpr, n int, a ast.Expr, argTag, badT
 func (c *checker) printaAction(call *ast.CallExpr, act *Action) bool {
 	args := call.Args
 	if len(args) == 0 {
-		c.errorf(call.Rparen, "D_PROTO_LEN", "printa( ) prototype mismatch: 0 args passed, 1 expected")
+		c.error(call.Rparen, tag.ProtoLen, "printa", 0, "s", 1)
 		return false
 	}
 	if !c.cookArgs(args) {
@@ -249,11 +255,11 @@ func (c *checker) printaAction(call *ast.CallExpr, act *Action) bool {
 		act.Format = text
 	}
 	if len(args) <= first {
-		c.errorf(call.Fun.At, "D_PRINTA_PROTO", "printa( ) prototype mismatch: %d args passed, %d expected", len(args), first+1)
+		c.error(call.Fun.At, tag.PrintaProto, "printa", len(args), first+1)
 		return false
 	}
 	for i, a := range args[first:] {
-		agg, ok := c.aggOperand(call, first+i+1, a, "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD")
+		agg, ok := c.aggOperand(call, first+i+1, a, tag.PrintaAggarg, tag.PrintaAggbad)
 		if !ok {
 			return false
 		}
@@ -285,14 +291,12 @@ func aggValueType(agg *Agg) *Type {
 // the same key signature, as dt_printa_validate does.
 func (c *checker) printaKeys(at ast.Expr, first, agg *Agg) bool {
 	if len(first.Keys) != len(agg.Keys) {
-		c.errorf(at.Pos(), "D_PRINTA_AGGKEY", "printa( ): @%s and @%s do not have matching key signatures: @%s has %d key%s, @%s has %d key%s",
-			first.Name, agg.Name, first.Name, len(first.Keys), plural(len(first.Keys)), agg.Name, len(agg.Keys), plural(len(agg.Keys)))
+		c.error(at.Pos(), tag.PrintaAggkey, first.Name, agg.Name, first.Name, len(first.Keys), plural(len(first.Keys)), agg.Name, len(agg.Keys), plural(len(agg.Keys)))
 		return false
 	}
 	for i, k := range first.Keys {
 		if !argCompatible(k, agg.Keys[i]) {
-			c.errorf(at.Pos(), "D_PRINTA_AGGPROTO", "printa( ): @%s[ ] key #%d is incompatible with @%s:\n%9s key #%d: %s\n%9s key #%d: %s",
-				agg.Name, i+1, first.Name, first.Name, i+1, k, agg.Name, i+1, agg.Keys[i])
+			c.error(at.Pos(), tag.PrintaAggproto, agg.Name, i+1, first.Name, first.Name, i+1, k, agg.Name, i+1, agg.Keys[i])
 			return false
 		}
 	}
@@ -318,7 +322,7 @@ func (c *checker) clearAction(call *ast.CallExpr, act *Action) bool {
 	if !c.nargs(call, 1, 1) {
 		return false
 	}
-	agg, ok := c.aggOperand(call, 1, call.Args[0], "D_CLEAR_AGGARG", "D_CLEAR_AGGBAD")
+	agg, ok := c.aggOperand(call, 1, call.Args[0], tag.ClearAggarg, tag.ClearAggbad)
 	if ok {
 		act.Aggs = append(act.Aggs, agg)
 	}
@@ -343,7 +347,7 @@ func (c *checker) normalizeAction(call *ast.CallExpr, act *Action) bool {
 	if want == 2 && !c.protoInt(call, 1, TypeUint64) {
 		return false
 	}
-	agg, ok := c.aggOperand(call, 1, args[0], "D_NORMALIZE_AGGARG", "D_NORMALIZE_AGGBAD")
+	agg, ok := c.aggOperand(call, 1, args[0], tag.NormalizeAggarg, tag.NormalizeAggbad)
 	if ok {
 		act.Aggs = append(act.Aggs, agg)
 	}
@@ -364,7 +368,7 @@ func (c *checker) truncAction(call *ast.CallExpr, act *Action) bool {
 	if len(args) == 2 && !c.protoInt(call, 1, TypeInt64) {
 		return false
 	}
-	agg, ok := c.aggOperand(call, 1, args[0], "D_TRUNC_AGGARG", "D_TRUNC_AGGBAD")
+	agg, ok := c.aggOperand(call, 1, args[0], tag.TruncAggarg, tag.TruncAggbad)
 	if !ok {
 		return false
 	}
@@ -381,11 +385,11 @@ func (c *checker) nargs(call *ast.CallExpr, lo, hi int) bool {
 	case n >= lo && n <= hi:
 		return true
 	case lo == hi:
-		c.errorf(call.Fun.At, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, %d expected", call.Fun.Name, n, plural(n), lo)
+		c.error(call.Fun.At, tag.ProtoLen, call.Fun.Name, n, plural(n), lo)
 	case n < lo:
-		c.errorf(call.Fun.At, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, at least %d expected", call.Fun.Name, n, plural(n), lo)
+		c.error(call.Fun.At, tag.ProtoLenMin, call.Fun.Name, n, plural(n), lo)
 	default:
-		c.errorf(call.Fun.At, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, at most %d expected", call.Fun.Name, n, plural(n), hi)
+		c.error(call.Fun.At, tag.ProtoLenAtMost, call.Fun.Name, n, plural(n), hi)
 	}
 	return false
 }
@@ -394,7 +398,7 @@ func (c *checker) nargs(call *ast.CallExpr, lo, hi int) bool {
 // integer as its prototype's integer type proto requires.
 func (c *checker) protoInt(call *ast.CallExpr, i int, proto Type) bool {
 	if t := c.info.Types[call.Args[i]]; t.Kind != Int {
-		c.errorf(call.Args[i].Pos(), "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", call.Fun.Name, i+1, proto, t)
+		c.error(call.Args[i].Pos(), tag.ProtoArg, call.Fun.Name, i+1, proto, t)
 		return false
 	}
 	return true
@@ -414,7 +418,7 @@ func (c *checker) call(e *ast.CallExpr) Type {
 		types[i] = c.rvalue(a)
 	}
 	if c.hidden(e.Fun.Name) {
-		c.errorf(e.Fun.At, "D_FUNC_UNDEF", "undefined function name: %s", e.Fun.Name)
+		c.error(e.Fun.At, tag.FuncUndef, e.Fun.Name)
 		return TypeInvalid
 	}
 	if s, ok := subrs[e.Fun.Name]; ok {
@@ -437,11 +441,10 @@ func (c *checker) call(e *ast.CallExpr) Type {
 		kind = "aggregating function"
 	}
 	if kind != "" {
-		c.cgErrs = append(c.cgErrs, &Error{Pos: e.Fun.At, Tag: "D_CG_EXPR",
-			Msg: fmt.Sprintf("%s %s( ) may not be called from a D expression (D program context required)", kind, e.Fun.Name)})
+		c.cgError(e.Fun.At, tag.CgExpr, kind, e.Fun.Name)
 		return TypeVoid
 	}
-	c.errorf(e.Fun.At, "D_FUNC_UNDEF", "undefined function name: %s", e.Fun.Name)
+	c.error(e.Fun.At, tag.FuncUndef, e.Fun.Name)
 	return TypeInvalid
 }
 

@@ -1,6 +1,9 @@
 package check
 
-import "github.com/godtrace/godtrace/lang/ast"
+import (
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
+)
 
 // TypeUsymaddr and TypeUmodaddr are the types of usym(), ufunc(),
 // uaddr() and umod(): user addresses printed as the symbol or object
@@ -40,21 +43,21 @@ func (c *checker) tracememAction(call *ast.CallExpr, act *Action) bool {
 		}
 	}
 	if types[1].Kind != Int {
-		c.errorf(args[1].Pos(), "D_PROTO_ARG", "tracemem( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: %s", types[1])
+		c.error(args[1].Pos(), tag.ProtoArg, "tracemem", 2, "size_t", types[1])
 		return false
 	}
 	if !types[0].IsScalar() {
-		c.errorf(args[0].Pos(), "D_TRACEMEM_ADDR", "tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s", types[0])
+		c.error(args[0].Pos(), tag.TracememAddr, types[0])
 		return false
 	}
 	n, ok := c.posConst(args[1])
 	if !ok {
-		c.errorf(args[1].Pos(), "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a non-zero positive integral constant expression")
+		c.error(args[1].Pos(), tag.TracememSize)
 		return false
 	}
 	act.Size = n
 	if len(args) == 3 && !types[2].IsScalar() {
-		c.errorf(args[2].Pos(), "D_TRACEMEM_DYNSIZE", "tracemem ( ) dynamic size (argument #3) must be of scalar type")
+		c.error(args[2].Pos(), tag.TracememDynsize)
 		return false
 	}
 	return true
@@ -71,7 +74,7 @@ func (c *checker) printAction(call *ast.CallExpr) bool {
 	}
 	arg := call.Args[0]
 	if ae, ok := ast.Unparen(arg).(*ast.AggExpr); ok {
-		c.errorf(ae.At, "D_PRINT_AGG", "print( ) may not be applied to an aggregation -- did you mean printa()?")
+		c.error(ae.At, tag.PrintAgg)
 		return false
 	}
 	if sc := stackCall(arg); sc != nil {
@@ -84,11 +87,11 @@ func (c *checker) printAction(call *ast.CallExpr) bool {
 		return false
 	}
 	if (t.Kind != Pointer && t.Kind != Array) || t.Elem == nil {
-		c.errorf(arg.Pos(), "D_PROTO_ARG", "print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: %s", t)
+		c.error(arg.Pos(), tag.ProtoArg, "print", 1, "void *", t)
 		return false
 	}
 	if PrintSize(*t.Elem) == 0 {
-		c.errorf(arg.Pos(), "D_PRINT_SIZE", "print( ) argument #1 reference has type '%s' with size 0; cannot print( ) it.", t.Elem)
+		c.error(arg.Pos(), tag.PrintSize, t.Elem)
 		return false
 	}
 	return true
@@ -115,10 +118,10 @@ func (c *checker) setoptAction(call *ast.CallExpr) bool {
 	args := call.Args
 	switch n := len(args); {
 	case n < 1:
-		c.errorf(call.Fun.At, "D_PROTO_LEN", "setopt( ) prototype mismatch: %d args passed, at least 1 expected", n)
+		c.error(call.Fun.At, tag.ProtoLenMin, "setopt", n, "s", 1)
 		return false
 	case n > 2:
-		c.errorf(call.Fun.At, "D_PROTO_LEN", "setopt( ) prototype mismatch: %d args passed, at most 2 expected", n)
+		c.error(call.Fun.At, tag.ProtoLenMax, "setopt", n, 2)
 		return false
 	}
 	for i, a := range args {
@@ -127,7 +130,7 @@ func (c *checker) setoptAction(call *ast.CallExpr) bool {
 			return false
 		}
 		if t.Kind != String {
-			c.errorf(a.Pos(), "D_PROTO_ARG", "setopt( ) argument #%d is incompatible with prototype:\n\tprototype: char *\n\t argument: %s", i+1, t)
+			c.error(a.Pos(), tag.ProtoArg, "setopt", i+1, "char *", t)
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -45,7 +46,7 @@ func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
 		// What DTrace finds in the right side while parsing (a call
 		// of what is not a function) comes first (Error.parse).
 		c.expr(e.Y)
-		c.errorf(e.OpPos, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", a.Name)
+		c.error(e.OpPos, tag.AggFunc, a.Name)
 		return
 	}
 	fn, ok := aggFuncs[call.Fun.Name]
@@ -53,16 +54,16 @@ func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
 	if !ok && !c.isFunction(call.Fun.Name) {
 		// DTrace resolves the name when it parses the call, before it
 		// looks at what the call is assigned to.
-		c.errorf(call.Fun.At, "D_FUNC_UNDEF", "undefined function name: %s", call.Fun.Name)
+		c.error(call.Fun.At, tag.FuncUndef, call.Fun.Name)
 		return
 	}
 	if !ok {
-		c.errorf(call.Fun.At, "D_AGG_FUNC", "@%s must be assigned the result of an aggregating function", a.Name)
+		c.error(call.Fun.At, tag.AggFunc, a.Name)
 		return
 	}
 	agg := c.aggs[a.Name]
 	if agg != nil && agg.Func != fn {
-		c.errorf(call.Fun.At, "D_AGG_REDEF", "aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %d", a.Name, a.Name, call.Fun.Name, a.Name, aggName(agg.Func), c.line(agg.Pos))
+		c.error(call.Fun.At, tag.AggRedef, a.Name, a.Name, call.Fun.Name, a.Name, aggName(agg.Func), c.line(agg.Pos))
 		return
 	}
 	types, ok := c.aggProto(call, fn)
@@ -88,7 +89,7 @@ func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
 	c.info.AggOf[a] = agg
 	c.info.Types[e.Y] = TypeVoid
 	if len(types) > 0 && !types[0].IsScalar() {
-		c.errorf(call.Fun.At, "D_AGG_SCALAR", "%s( ) argument #1 must be of scalar type", call.Fun.Name)
+		c.error(call.Fun.At, tag.AggScalar, call.Fun.Name)
 		return
 	}
 	switch fn {
@@ -122,15 +123,15 @@ func (c *checker) aggKeys(a *ast.AggExpr) ([]Type, bool) {
 		case Invalid:
 			return nil, false
 		case Void, Dyn:
-			c.errorf(k.Pos(), "D_KEY_TYPE", "%s expression may not be used as aggregation index: key #%d", keys[i], i+1)
+			c.error(k.Pos(), tag.KeyType, keys[i], "aggregation", i+1)
 			return nil, false
 		}
 		if name, dyn := c.translatedName(k, keys[i]); dyn {
-			c.errorf(k.Pos(), "D_KEY_TYPE", "%s expression may not be used as aggregation index: key #%d", name, i+1)
+			c.error(k.Pos(), tag.KeyType, name, "aggregation", i+1)
 			return nil, false
 		}
 		if keys[i].Kind != Int && keys[i].Kind != String && keys[i].Kind != Pointer {
-			c.errorf(k.Pos(), "D_PROTO_ARG", "@%s[ ] key #%d is incompatible with prototype:\n\tprototype: scalar or string\n\t      key: %s", a.Name, i+1, keys[i])
+			c.error(k.Pos(), tag.ProtoArgAggKey, a.Name, i+1, "scalar or string", keys[i])
 			return nil, false
 		}
 	}
@@ -162,12 +163,12 @@ func (c *checker) aggProto(call *ast.CallExpr, fn spec.AggFunc) ([]Type, bool) {
 	n := len(types)
 	variadic := fn == spec.AggQuantize || params > 0
 	if n < need || !variadic && n != need {
-		c.errorf(call.Fun.At, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, %d expected", call.Fun.Name, n, plural(n), need)
+		c.error(call.Fun.At, tag.ProtoLen, call.Fun.Name, n, plural(n), need)
 		return nil, false
 	}
 	for i := 1; i <= params; i++ {
 		if types[i].Kind != Int {
-			c.errorf(call.Args[i].Pos(), "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: int32_t\n\t argument: %s", call.Fun.Name, i+1, types[i])
+			c.error(call.Args[i].Pos(), tag.ProtoArg, call.Fun.Name, i+1, "int32_t", types[i])
 			return nil, false
 		}
 	}
@@ -182,11 +183,11 @@ func (c *checker) aggIncr(call *ast.CallExpr, fn spec.AggFunc, types []Type) {
 		return
 	}
 	if !types[at].IsScalar() {
-		c.errorf(call.Args[at].Pos(), "D_PROTO_ARG", "%s( ) increment value (argument #%d) must be of scalar type", call.Fun.Name, at+1)
+		c.error(call.Args[at].Pos(), tag.ProtoArgIncr, call.Fun.Name, at+1)
 		return
 	}
 	if n := len(types); n > at+1 {
-		c.errorf(call.Args[at+1].Pos(), "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed, at most %d expected", call.Fun.Name, n, at+1)
+		c.error(call.Args[at+1].Pos(), tag.ProtoLenMax, call.Fun.Name, n, at+1)
 	}
 }
 
@@ -199,22 +200,22 @@ func (c *checker) lquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool {
 	base, ok := c.intConst(args[1])
 	switch {
 	case !ok:
-		c.errorf(args[1].Pos(), "D_LQUANT_BASETYPE", "lquantize( ) argument #1 must be an integer constant")
+		c.error(args[1].Pos(), tag.LquantBasetype)
 		return false
 	case base < math.MinInt32 || base > math.MaxInt32:
-		c.errorf(args[1].Pos(), "D_LQUANT_BASEVAL", "lquantize( ) argument #1 must be a 32-bit quantity")
+		c.error(args[1].Pos(), tag.LquantBaseval)
 		return false
 	}
 	limit, ok := c.intConst(args[2])
 	switch {
 	case !ok:
-		c.errorf(args[2].Pos(), "D_LQUANT_LIMTYPE", "lquantize( ) argument #2 must be an integer constant")
+		c.error(args[2].Pos(), tag.LquantLimtype)
 		return false
 	case limit < math.MinInt32 || limit > math.MaxInt32:
-		c.errorf(args[2].Pos(), "D_LQUANT_LIMVAL", "lquantize( ) argument #2 must be a 32-bit quantity")
+		c.error(args[2].Pos(), tag.LquantLimval)
 		return false
 	case limit <= base:
-		c.errorf(a.At, "D_LQUANT_MISMATCH", "lquantize( ) base (argument #1) must be less than limit (argument #2)")
+		c.error(a.At, tag.LquantMismatch)
 		return false
 	}
 	step := int64(1)
@@ -222,10 +223,10 @@ func (c *checker) lquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool {
 		v, ok := c.intConst(args[3])
 		switch {
 		case !ok || v == 0 || v < 0 && c.info.Types[args[3]].Signed:
-			c.errorf(args[3].Pos(), "D_LQUANT_STEPTYPE", "lquantize( ) argument #3 must be a non-zero positive integer constant")
+			c.error(args[3].Pos(), tag.LquantSteptype)
 			return false
 		case uint64(v) > math.MaxUint16:
-			c.errorf(args[3].Pos(), "D_LQUANT_STEPVAL", "lquantize( ) argument #3 must be a 16-bit quantity")
+			c.error(args[3].Pos(), tag.LquantStepval)
 			return false
 		}
 		step = v
@@ -233,10 +234,10 @@ func (c *checker) lquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool {
 	levels := (limit - base) / step
 	switch {
 	case levels == 0:
-		c.errorf(a.At, "D_LQUANT_STEPLARGE", "lquantize( ) step (argument #3) too large: must have at least one quantization level")
+		c.error(a.At, tag.LquantSteplarge)
 		return false
 	case levels > math.MaxUint16:
-		c.errorf(a.At, "D_LQUANT_STEPSMALL", "lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity")
+		c.error(a.At, tag.LquantStepsmall)
 		return false
 	}
 	if !agg.hasParams {
@@ -246,11 +247,11 @@ func (c *checker) lquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool {
 	olevels := (agg.Limit - agg.Base) / agg.Step
 	switch {
 	case base != agg.Base:
-		c.errorf(a.At, "D_LQUANT_MATCHBASE", "lquantize( ) base (argument #1) doesn't match previous declaration: expected %d, found %d", agg.Base, base)
+		c.error(a.At, tag.LquantMatchbase, agg.Base, base)
 	case levels*step != olevels*agg.Step:
-		c.errorf(a.At, "D_LQUANT_MATCHLIM", "lquantize( ) limit (argument #2) doesn't match previous declaration: expected %d, found %d", agg.Base+olevels*agg.Step, base+levels*step)
+		c.error(a.At, tag.LquantMatchlim, agg.Base+olevels*agg.Step, base+levels*step)
 	case step != agg.Step:
-		c.errorf(a.At, "D_LQUANT_MATCHSTEP", "lquantize( ) step (argument #3) doesn't match previous declaration: expected %d, found %d", agg.Step, step)
+		c.error(a.At, tag.LquantMatchstep, agg.Step, step)
 	default:
 		return true
 	}
@@ -271,44 +272,44 @@ func (c *checker) llquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool 
 	factor, ok := c.intConst(args[1])
 	switch {
 	case !ok:
-		c.errorf(args[1].Pos(), "D_LLQUANT_FACTORTYPE", "llquantize( ) argument #1 must be an integer constant")
+		c.error(args[1].Pos(), tag.LlquantFactortype)
 		return false
 	case uint64(factor) > math.MaxUint16 || uint64(factor) < 2:
-		c.errorf(args[1].Pos(), "D_LLQUANT_FACTORVAL", "llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2")
+		c.error(args[1].Pos(), tag.LlquantFactorval)
 		return false
 	}
 	lmag, ok := c.intConst(args[2])
 	switch {
 	case !ok:
-		c.errorf(args[2].Pos(), "D_LLQUANT_LMAGTYPE", "llquantize( ) argument #2 must be an integer constant")
+		c.error(args[2].Pos(), tag.LlquantLmagtype)
 		return false
 	case uint64(lmag) > math.MaxUint16:
-		c.errorf(args[2].Pos(), "D_LLQUANT_LMAGVAL", "llquantize( ) argument #2 must be an unsigned 16-bit quantity")
+		c.error(args[2].Pos(), tag.LlquantLmagval)
 		return false
 	}
 	hmag, ok := c.intConst(args[3])
 	switch {
 	case !ok:
-		c.errorf(args[3].Pos(), "D_LLQUANT_HMAGTYPE", "llquantize( ) argument #3 must be an integer constant")
+		c.error(args[3].Pos(), tag.LlquantHmagtype)
 		return false
 	case uint64(hmag) > math.MaxUint16:
-		c.errorf(args[3].Pos(), "D_LLQUANT_HMAGVAL", "llquantize( ) argument #3 must be an unsigned 16-bit quantity")
+		c.error(args[3].Pos(), tag.LlquantHmagval)
 		return false
 	case hmag < lmag:
-		c.errorf(args[3].Pos(), "D_LLQUANT_HMAGVAL", "llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)")
+		c.error(args[3].Pos(), tag.LlquantHmagvalLow)
 		return false
 	}
 	if _, ok := format.Pow64(uint64(factor), uint64(hmag)+1); !ok {
-		c.errorf(args[3].Pos(), "D_LLQUANT_HMAGVAL", "llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits")
+		c.error(args[3].Pos(), tag.LlquantHmagvalOverflow)
 		return false
 	}
 	steps, ok := c.intConst(args[4])
 	switch {
 	case !ok || steps == 0 || steps < 0 && c.info.Types[args[4]].Signed:
-		c.errorf(args[4].Pos(), "D_LLQUANT_STEPTYPE", "llquantize( ) argument #4 must be a non-zero positive integer constant")
+		c.error(args[4].Pos(), tag.LlquantSteptype)
 		return false
 	case uint64(steps) > math.MaxUint16:
-		c.errorf(args[4].Pos(), "D_LLQUANT_STEPVAL", "llquantize( ) argument #4 must be an unsigned 16-bit quantity")
+		c.error(args[4].Pos(), tag.LlquantStepval)
 		return false
 	}
 	if !c.llquantSteps(args[1].Pos(), factor, lmag, steps) {
@@ -321,13 +322,13 @@ func (c *checker) llquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool 
 	// Oracle's wordings here have "llquantize()", without the space.
 	switch {
 	case factor != agg.Factor:
-		c.errorf(a.At, "D_LLQUANT_MATCHFACTOR", "llquantize() factor (argument #1) doesn't match previous declaration: expected %d, found %d", agg.Factor, factor)
+		c.error(a.At, tag.LlquantMatchfactor, agg.Factor, factor)
 	case lmag != agg.Low:
-		c.errorf(a.At, "D_LLQUANT_MATCHLMAG", "llquantize() lmag (argument #2) doesn't match previous declaration: expected %d, found %d", agg.Low, lmag)
+		c.error(a.At, tag.LlquantMatchlmag, agg.Low, lmag)
 	case hmag != agg.High:
-		c.errorf(a.At, "D_LLQUANT_MATCHHMAG", "llquantize() hmag (argument #3) doesn't match previous declaration: expected %d, found %d", agg.High, hmag)
+		c.error(a.At, tag.LlquantMatchhmag, agg.High, hmag)
 	case steps != agg.Nsteps:
-		c.errorf(a.At, "D_LLQUANT_MATCHSTEPS", "llquantize() steps (argument #4) doesn't match previous declaration: expected %d, found %d", agg.Nsteps, steps)
+		c.error(a.At, tag.LlquantMatchsteps, agg.Nsteps, steps)
 	default:
 		return true
 	}
@@ -339,20 +340,20 @@ func (c *checker) llquantize(a *ast.AggExpr, call *ast.CallExpr, agg *Agg) bool 
 func (c *checker) llquantSteps(pos token.Pos, factor, lmag, steps int64) bool {
 	switch {
 	case steps < factor && factor%steps != 0:
-		c.errorf(pos, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor")
+		c.error(pos, tag.LlquantStepvalDivide)
 		return false
 	case steps <= factor:
 		return true
 	case steps%factor != 0:
-		c.errorf(pos, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor")
+		c.error(pos, tag.LlquantStepvalMultiple)
 		return false
 	case lmag == 0 && factor*factor%steps != 0:
-		c.errorf(pos, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0")
+		c.error(pos, tag.LlquantStepvalSquare)
 		return false
 	}
 	if p, _ := format.Pow64(uint64(factor), uint64(lmag)+1); lmag > 0 && p%uint64(steps) != 0 {
 		// Factor^(Low+1) <= Factor^(High+1) fits.
-		c.errorf(pos, "D_LLQUANT_STEPVAL", "llquantize() argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0")
+		c.error(pos, tag.LlquantStepvalPow)
 		return false
 	}
 	return true

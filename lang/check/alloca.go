@@ -1,10 +1,10 @@
 package check
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -88,8 +88,7 @@ func (c *checker) allocaPass() {
 			// A limit of code generation, found after checking, as
 			// DTrace finds what it cannot generate: any error the
 			// checker reports comes first.
-			c.cgErrs = append(c.cgErrs, &Error{Pos: s.x.Pos(), Tag: "D_UNKNOWN",
-				Msg: fmt.Sprintf("operator %s cannot store to kernel memory: not supported", s.op)})
+			c.cgError(s.x.Pos(), tag.UnsupportedStore, s.op)
 		}
 	}
 	for _, call := range calls {
@@ -101,7 +100,7 @@ func (c *checker) allocaPass() {
 			n = 3
 		}
 		if n > 0 && len(call.Args) >= n && !a.ptr(call.Args[n-1]) && c.info.Types[call.Args[n-1]].Kind != Invalid {
-			c.errorf(call.Args[n-1].Pos(), "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer", call.Fun.Name, n)
+			c.error(call.Args[n-1].Pos(), tag.ProtoArg, call.Fun.Name, n, "alloca pointer", "non-alloca pointer")
 		}
 	}
 }
@@ -134,7 +133,7 @@ func (a *allocaTaint) incompatible(c *checker, assigns []*ast.AssignExpr, clause
 			continue
 		}
 		if a.mixed(e.Y) {
-			c.errorf(e.OpPos, "D_ALLOCA_INCOMPAT", "ternary conditional with alloca and non-alloca branches cannot be assigned to a variable")
+			c.error(e.OpPos, tag.AllocaIncompatCond)
 			continue
 		}
 		s := seen[v]
@@ -163,7 +162,7 @@ func (a *allocaTaint) incompatible(c *checker, assigns []*ast.AssignExpr, clause
 		if s.other.OpPos > at.OpPos {
 			at = s.other
 		}
-		c.errorf(clauseOf[at].Pos(), "D_ALLOCA_INCOMPAT", "%s: cannot reuse the same identifier for both alloca and non-alloca allocations", v.Name)
+		c.error(clauseOf[at].Pos(), tag.AllocaIncompat, v.Name)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // ProbeArg is one typed argument of a probe, args[i], as its provider
@@ -45,7 +46,7 @@ func (c *checker) args(e *ast.IndexExpr) Type {
 		return TypeInvalid
 	}
 	if c.clauseIn == nil || c.inlineIn != nil || c.xlateIn != nil {
-		c.errorf(e.Pos(), "D_ARGS_NONE", "args[ ] may not be referenced outside of a probe clause")
+		c.error(e.Pos(), tag.ArgsNone, "args")
 		return TypeInvalid
 	}
 	a, ok := c.probeArg(e, i, true)
@@ -54,7 +55,7 @@ func (c *checker) args(e *ast.IndexExpr) Type {
 	}
 	native, ok := c.argType(a.Native)
 	if !ok {
-		c.errorf(e.Pos(), "D_ARGS_TYPE", "failed to resolve native type for args[%d]", i)
+		c.error(e.Pos(), tag.ArgsType, "args", i)
 		return TypeInvalid
 	}
 	arg := &ast.Ident{At: e.Pos(), Name: "arg" + strconv.Itoa(a.Mapping)}
@@ -66,7 +67,7 @@ func (c *checker) args(e *ast.IndexExpr) Type {
 	}
 	xt, ok := c.argType(a.Xlate)
 	if !ok {
-		c.errorf(e.Pos(), "D_ARGS_TYPE", "failed to resolve translated type for args[%d]", i)
+		c.error(e.Pos(), tag.ArgsTypeXlate, "args", i)
 		return TypeInvalid
 	}
 	out := xt.resolved()
@@ -78,7 +79,7 @@ func (c *checker) args(e *ast.IndexExpr) Type {
 		x = c.lookupTranslator(out, native, true, false)
 	}
 	if x == nil || !c.resolveTranslator(x) {
-		c.errorf(e.Pos(), "D_ARGS_XLATOR", "translator for args[%d] from %s to %s is not defined", i, native, xt)
+		c.error(e.Pos(), tag.ArgsXlator, "args", i, native, xt)
 		return TypeInvalid
 	}
 	// The translator's input is the native value: args[i] itself, as an
@@ -106,11 +107,7 @@ func (c *checker) isArgs(e *ast.IndexExpr) bool {
 // argsIndex checks the index of args[i]: one integer constant.
 func (c *checker) argsIndex(e *ast.IndexExpr) (int64, Type, bool) {
 	if n := len(e.Keys); n != 1 {
-		s := "s "
-		if n == 1 {
-			s = " "
-		}
-		c.errorf(e.Pos(), "D_PROTO_LEN", "args[ ] prototype mismatch: %d arg%spassed, 1 expected", n, s)
+		c.error(e.Pos(), tag.ProtoLenIndex, "args", n, plural(n))
 		return 0, TypeInvalid, false
 	}
 	k := e.Keys[0]
@@ -120,7 +117,7 @@ func (c *checker) argsIndex(e *ast.IndexExpr) (int64, Type, bool) {
 	}
 	i, ok := c.intConst(k)
 	if !ok {
-		c.errorf(e.Pos(), "D_PROTO_ARG", "args[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", "integer constant", typeName(kt))
+		c.error(e.Pos(), tag.ProtoArgIndex, "args", typeName(kt))
 		return 0, TypeInvalid, false
 	}
 	return i, kt, true
@@ -129,23 +126,23 @@ func (c *checker) argsIndex(e *ast.IndexExpr) (int64, Type, bool) {
 // probeArg finds what the clause's descriptions say args[i] is. With
 // report unset it only looks, for argsTranslated.
 func (c *checker) probeArg(e *ast.IndexExpr, i int64, report bool) (ProbeArg, bool) {
-	fail := func(tag, format string, args ...any) (ProbeArg, bool) {
+	fail := func(m tag.Msg, args ...any) (ProbeArg, bool) {
 		if report {
-			c.errorf(e.Pos(), tag, format, args...)
+			c.error(e.Pos(), m, args...)
 		}
 		return ProbeArg{}, false
 	}
 	descs := c.clauseArgs()
 	if len(descs) == 0 {
-		return fail("D_ARGS_MULTI", "args[ ] may not be referenced because probe description %s matches an unstable set of probes", c.clauseIn.Probes[0].Text)
+		return fail(tag.ArgsMulti, "args", c.clauseIn.Probes[0].Text)
 	}
 	var agreed *ProbeArg
 	for _, d := range descs {
 		if d.Err != nil {
-			return fail("D_ARGS_TYPE", "failed to resolve native type for args[%d]", i)
+			return fail(tag.ArgsType, "args", i)
 		}
 		if d.Unstable || len(d.Probes) == 0 {
-			return fail("D_ARGS_MULTI", "args[ ] may not be referenced because probe description %s matches an unstable set of probes", d.Desc)
+			return fail(tag.ArgsMulti, "args", d.Desc)
 		}
 		var in, out int
 		var first *ProbeArg
@@ -164,9 +161,9 @@ func (c *checker) probeArg(e *ast.IndexExpr, i int64, report bool) (ProbeArg, bo
 		}
 		switch {
 		case in == 0:
-			return fail("D_ARGS_IDX", "index %d is out of range for %s args[ ]", i, d.Desc)
+			return fail(tag.ArgsIdx, i, d.Desc, "args")
 		case out > 0 || differ || agreed != nil && !sameArg(*agreed, *first):
-			return fail("D_ARGS_MULTI", "args[ ] may not be referenced because probe description %s matches an unstable set of probes", d.Desc)
+			return fail(tag.ArgsMulti, "args", d.Desc)
 		}
 		agreed = first
 	}
@@ -276,6 +273,6 @@ func (c *checker) argType(s string) (Type, bool) {
 // argsScalar reports the use of args without an index, which DTrace
 // refuses as it does for any array.
 func (c *checker) argsScalar(e *ast.Ident) Type {
-	c.errorf(e.At, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", e.Name)
+	c.error(e.At, tag.IdentBadref, "associative array", e.Name, "scalar")
 	return TypeInvalid
 }

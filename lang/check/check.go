@@ -4,6 +4,7 @@ import (
 	"github.com/cilium/ebpf/btf"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -297,7 +298,7 @@ func (c *checker) decl(d ast.Decl) {
 		// dtrace -h and -G; a program that enables them needs
 		// nothing from it yet.
 	default:
-		c.errorf(d.Pos(), "D_UNKNOWN", "declarations of this kind are not supported yet")
+		c.error(d.Pos(), tag.UnsupportedDecl)
 	}
 }
 
@@ -316,7 +317,7 @@ func (c *checker) clause(cl *ast.Clause) {
 	if cl.Pred == nil {
 		return
 	}
-	retry := len(c.errs) > n && (c.errs[n].Tag == "D_IDENT_UNDEF" || c.errs[n].Tag == "D_VAR_UNDEF")
+	retry := len(c.errs) > n && (c.errs[n].Tag == tag.IdentUndef.Tag() || c.errs[n].Tag == tag.VarUndef.Tag())
 	if retry {
 		c.errs = c.errs[:n]
 	}
@@ -324,7 +325,7 @@ func (c *checker) clause(cl *ast.Clause) {
 	t := c.expr(cl.Pred)
 	c.atPredicateEnd(cl, c.errs[n:])
 	if !t.IsScalar() && t.Kind != Invalid {
-		c.errorf(cl.Rbrace, "D_PRED_SCALAR", "predicate result must be of scalar type")
+		c.error(cl.Rbrace, tag.PredScalar)
 	}
 	if retry {
 		c.acts = clauseActs{}
@@ -415,8 +416,8 @@ func (c *checker) nullAgg(a *ast.AggExpr) {
 		name = "_"
 	}
 	if a.Keys == nil && c.aggs[a.Name] == nil {
-		c.errorf(a.At, "D_IDENT_UNDEF", "failed to resolve @%s: Unknown variable name", name)
+		c.error(a.At, tag.IdentUndef, "@"+name, "Unknown variable name")
 		return
 	}
-	c.errorf(a.At, "D_AGG_NULL", "expression has null effect: @%s", name)
+	c.error(a.At, tag.AggNull, name)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -23,14 +24,14 @@ func (c *checker) typeDecl(d *ast.TypeDecl) {
 	if len(d.Names) == 0 && !isTag(d.Type.Name) && d.Type.Name != "struct" && d.Type.Name != "union" && d.Type.Name != "enum" {
 		// int; (extern int;, typedef int;) declares no name, and, no
 		// struct, union or enum, no type either (dt_node_decl).
-		c.errorf(d.At, "D_DECL_USELESS", "useless declaration")
+		c.error(d.At, tag.DeclUseless)
 		return
 	}
 	if !d.Typedef {
 		return // a struct, union or enum definition standing alone
 	}
 	for _, n := range d.Names {
-		if !c.unscopedName(n.At, "a declaration", n.Name) {
+		if !c.unscopedName(n.At, tag.DeclScope, n.Name) {
 			continue
 		}
 		t, ok := c.declarator(base, n)
@@ -38,11 +39,11 @@ func (c *checker) typeDecl(d *ast.TypeDecl) {
 			continue
 		}
 		if _, _, found := c.globalIdent(n.Name); found {
-			c.errorf(n.At, "D_DECL_IDRED", "global variable identifier redeclared: %s", n.Name)
+			c.error(n.At, tag.DeclIdredGlobal, n.Name)
 			continue
 		}
 		if _, dup := c.typedefs[n.Name]; dup {
-			c.errorf(n.At, "D_DECL_IDRED", "typedef redeclared: %s", n.Name)
+			c.error(n.At, tag.DeclIdredTypedef, n.Name)
 			continue
 		}
 		t.Name = n.Name
@@ -134,7 +135,7 @@ func (c *checker) declarator(base Type, d *ast.Declarator) (Type, bool) {
 		case 1:
 			dim = dims[0]
 		default:
-			c.errorf(d.At, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript")
+			c.error(d.At, tag.DeclArrsub)
 			return TypeInvalid, false
 		}
 		var ok bool
@@ -167,7 +168,7 @@ func (c *checker) funcType(ret Type, f *ast.FuncParams) (Type, bool) {
 		if d := prm.Decl; d != nil {
 			name, shown = d.Name, d.Name
 			if len(d.Keys) > 0 || d.KeyVarargs.IsValid() {
-				c.errorf(prm.Type.At, "D_DECL_PROTO_TYPE", "function prototype may not use parameter of type %s: %s, parameter #%d", "dynamic variable", shown, i+1)
+				c.error(prm.Type.At, tag.DeclProtoType, "function", "dynamic variable", shown, i+1)
 				return TypeInvalid, false
 			}
 			if pt, ok = c.declarator(pt, d); !ok {
@@ -176,7 +177,7 @@ func (c *checker) funcType(ret Type, f *ast.FuncParams) (Type, bool) {
 		}
 		if pt.resolved().Kind == Void {
 			if name != "" {
-				c.errorf(prm.Type.At, "D_DECL_PROTO_NAME", "void parameter may not have a name: %s", name)
+				c.error(prm.Type.At, tag.DeclProtoName, name)
 				return TypeInvalid, false
 			}
 			void = true
@@ -187,7 +188,7 @@ func (c *checker) funcType(ret Type, f *ast.FuncParams) (Type, bool) {
 		params = append(params, "...")
 	}
 	if void && len(params) > 1 {
-		c.errorf(f.Lparen, "D_DECL_PROTO_VOID", "void must be sole parameter")
+		c.error(f.Lparen, tag.DeclProtoVoid)
 		return TypeInvalid, false
 	}
 	return Type{Kind: Func, Name: ret.String() + " (" + strings.Join(params, ", ") + ")", Elem: &ret}, true
@@ -196,7 +197,7 @@ func (c *checker) funcType(ret Type, f *ast.FuncParams) (Type, bool) {
 // arrayOf makes the array type el[dim]; a nil dim is an empty [].
 func (c *checker) arrayOf(el Type, dim ast.Expr, at token.Pos) (Type, bool) {
 	if el.Kind == Void {
-		c.errorf(at, "D_DECL_VOIDOBJ", "cannot declare array of void")
+		c.error(at, tag.DeclVoidobjArray)
 		return TypeInvalid, false
 	}
 	if dim == nil {
@@ -204,11 +205,11 @@ func (c *checker) arrayOf(el Type, dim ast.Expr, at token.Pos) (Type, bool) {
 	}
 	n, ok := c.declConst(dim)
 	if !ok || n <= 0 {
-		c.errorf(at, "D_DECL_ARRSUB", "positive integral constant expression or tuple signature expected as array declaration subscript")
+		c.error(at, tag.DeclArrsub)
 		return TypeInvalid, false
 	}
 	if n > math.MaxUint32 {
-		c.errorf(at, "D_DECL_ARRBIG", "array dimension too big")
+		c.error(at, tag.DeclArrbig)
 		return TypeInvalid, false
 	}
 	return ArrayOf(el, int(n)), true
@@ -247,7 +248,7 @@ func (c *checker) typeExpr(te *ast.TypeExpr) (Type, bool) {
 	default:
 		var ok bool
 		if t, ok = c.namedType(te.Name); !ok {
-			c.errorf(te.At, "D_UNKNOWN", "failed to resolve type %s: Unknown type name", lookupName(te.Name))
+			c.error(te.At, tag.UnknownType, lookupName(te.Name), "Unknown type name")
 			return TypeInvalid, false
 		}
 	}
@@ -409,7 +410,7 @@ func (c *checker) defineStruct(te *ast.TypeExpr) Type {
 	name := te.Name
 	t, ok := c.tags[name]
 	if ok && t.Def.IsComplete() {
-		c.errorf(te.At, "D_DECL_TYPERED", "type redeclared: %s", name)
+		c.error(te.At, tag.DeclTypered, name)
 		return t
 	}
 	anon := name == "struct" || name == "union"
@@ -455,23 +456,23 @@ func (c *checker) structMember(def *StructDef, m *ast.Member) (Member, bool) {
 	if ok && m.Decl != nil {
 		mt, ok = c.declarator(mt, m.Decl)
 	}
-	if !ok || !c.unscopedName(m.At, "a member", name) {
+	if !ok || !c.unscopedName(m.At, tag.DeclScopeMember, name) {
 		return Member{}, false
 	}
 	if m.Decl != nil && len(m.Decl.Keys) > 0 {
-		c.errorf(m.At, "D_DECL_DYNOBJ", "cannot have dynamic member: %s", name)
+		c.error(m.At, tag.DeclDynobj, name)
 		return Member{}, false
 	}
 	r := mt.resolved()
 	if r.Kind == Struct && (!r.Def.IsComplete() || r.Size == 0) {
-		c.errorf(m.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", mt, name)
+		c.error(m.At, tag.DeclIncomplete, mt, name)
 		return Member{}, false
 	}
 	// A struct may have arrays of no elements, as illumos allows for a
 	// flexible array member (it does not check that one comes last); no
 	// other member may be empty.
 	if r.Size == 0 && !(r.Kind == Array && !def.Union) {
-		c.errorf(m.At, "D_DECL_VOIDOBJ", "cannot have void member: %s", name)
+		c.error(m.At, tag.DeclVoidobjMember, name)
 		return Member{}, false
 	}
 	mem := Member{Type: r}
@@ -488,7 +489,7 @@ func (c *checker) structMember(def *StructDef, m *ast.Member) (Member, bool) {
 	}
 	for _, prev := range def.members {
 		if mem.Name != "" && prev.Name == mem.Name {
-			c.errorf(m.At, "D_UNKNOWN", "failed to define member '%s': Duplicate member or variable name", mem.Name)
+			c.error(m.At, tag.UnknownMember, mem.Name, "Duplicate member or variable name")
 			return Member{}, false
 		}
 	}
@@ -503,15 +504,15 @@ func (c *checker) bitField(t Type, m *ast.Member, name string) (int, bool) {
 		return 0, true
 	}
 	if !ok || w <= 0 {
-		c.errorf(m.Width.Pos(), "D_DECL_BFCONST", "positive integral constant expression expected as bit-field size")
+		c.error(m.Width.Pos(), tag.DeclBfconst)
 		return 0, false
 	}
 	if t.Kind != Int || strings.HasPrefix(t.Name, "enum ") {
-		c.errorf(m.Width.Pos(), "D_DECL_BFTYPE", "invalid type for bit-field: %s", name)
+		c.error(m.Width.Pos(), tag.DeclBftype, name)
 		return 0, false
 	}
 	if w > int64(8*t.Size) {
-		c.errorf(m.Width.Pos(), "D_DECL_BFSIZE", "bit-field too big for type: %s", name)
+		c.error(m.Width.Pos(), tag.DeclBfsize, name)
 		return 0, false
 	}
 	return int(w), true
@@ -577,14 +578,14 @@ func (c *checker) defineEnum(te *ast.TypeExpr) Type {
 	t := Type{Kind: Int, Size: 4, Signed: true, Name: te.Name}
 	if te.Name != "enum" {
 		if _, dup := c.tags[te.Name]; dup {
-			c.errorf(te.At, "D_DECL_TYPERED", "type redeclared: %s", te.Name)
+			c.error(te.At, tag.DeclTypered, te.Name)
 		}
 		c.tags[te.Name] = t
 	}
 	next := int64(0)
 	seen := map[string]bool{}
 	for _, e := range te.Enums {
-		if !c.unscopedName(e.End, "an enumerator", e.Name) {
+		if !c.unscopedName(e.End, tag.DeclScopeEnumerator, e.Name) {
 			continue
 		}
 		v, ok := c.enumValue(e, next)
@@ -593,12 +594,12 @@ func (c *checker) defineEnum(te *ast.TypeExpr) Type {
 		}
 		next = v + 1
 		if seen[e.Name] {
-			c.errorf(e.End, "D_UNKNOWN", "failed to define enumerator '%s': Duplicate member or variable name", e.Name)
+			c.error(e.End, tag.UnknownEnumerator, e.Name, "Duplicate member or variable name")
 			continue
 		}
 		seen[e.Name] = true
 		if _, _, found := c.globalIdent(e.Name); found {
-			c.errorf(e.End, "D_DECL_IDRED", "identifier redeclared: %s", e.Name)
+			c.error(e.End, tag.DeclIdred, e.Name)
 			continue
 		}
 		c.enums[e.Name] = enumConst{t: t, v: v, at: e.At}
@@ -615,11 +616,11 @@ func (c *checker) enumValue(e *ast.Enumerator, next int64) (int64, bool) {
 	}
 	v, ok := c.declConst(e.Value)
 	if !ok {
-		c.errorf(e.End, "D_DECL_ENCONST", "enumerator '%s' must be assigned to an integral constant expression", e.Name)
+		c.error(e.End, tag.DeclEnconst, e.Name)
 		return 0, false
 	}
 	if v > math.MaxInt32 || v < math.MinInt32 {
-		c.errorf(e.End, "D_DECL_ENOFLOW", "enumerator '%s' value overflows INT_MAX (%d)", e.Name, math.MaxInt32)
+		c.error(e.End, tag.DeclEnoflow, e.Name, math.MaxInt32)
 		return 0, false
 	}
 	return v, true

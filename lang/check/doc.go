@@ -111,9 +111,17 @@
 // and print(x) of an integer are D_PROTO_ARG, as in Oracle.
 //
 // printf arguments are validated against the parsed format (printf.go,
-// with the format package's Convs and DTrace's diagnostics). messages.go
-// catalogues DTrace's wording for every D_* tag of the front end, with
-// where DTrace raises it.
+// with the format package's Convs and DTrace's diagnostics).
+//
+// # Errors
+//
+// An error is reported as c.error(pos, tag.OpScalar, op): a tag.Msg
+// constant names DTrace's D_* tag and its wording at once, and package
+// tag's table holds the format, so a call site passes only the values
+// the format substitutes (tags_test.go checks their number). A tag
+// DTrace words several ways has a constant per wording (tag.OpScalar,
+// tag.OpScalarUnary, tag.OpScalarCond); a message DTrace does not have
+// is added to the table with a Where note beginning "godtrace:".
 //
 // # Testing
 //

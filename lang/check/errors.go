@@ -1,9 +1,9 @@
 package check
 
 import (
-	"fmt"
 	"sort"
 
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -38,7 +38,8 @@ func (l ErrorList) Error() string {
 // those it meets typing the clauses.
 func (l ErrorList) sort() {
 	sort.SliceStable(l, func(i, j int) bool {
-		mi, mj := l[i].Tag == "D_MACRO_UNDEF", l[j].Tag == "D_MACRO_UNDEF"
+		undef := tag.MacroUndef.Tag()
+		mi, mj := l[i].Tag == undef, l[j].Tag == undef
 		if mi != mj {
 			return mi
 		}
@@ -49,9 +50,22 @@ func (l ErrorList) sort() {
 	})
 }
 
-func (c *checker) errorf(pos token.Pos, tag, format string, args ...any) {
-	parse := c.clauseIn == nil && !c.typed || tag == "D_FUNC_IDENT"
-	c.errs = append(c.errs, &Error{Pos: pos, Tag: tag, Msg: fmt.Sprintf(format, args...), parse: parse})
+// error reports m at pos, its wording filled in with args.
+func (c *checker) error(pos token.Pos, m tag.Msg, args ...any) {
+	c.report(pos, m.Tag(), m.Text(args...))
+}
+
+// report is error for a message another package has worded (format's
+// printf checks).
+func (c *checker) report(pos token.Pos, tagName, msg string) {
+	parse := c.clauseIn == nil && !c.typed || tagName == tag.FuncIdent.Tag()
+	c.errs = append(c.errs, &Error{Pos: pos, Tag: tagName, Msg: msg, parse: parse})
+}
+
+// cgError reports m at pos as an error DTrace finds only when it
+// generates code: it is reported only if checking finds nothing else.
+func (c *checker) cgError(pos token.Pos, m tag.Msg, args ...any) {
+	c.cgErrs = append(c.cgErrs, &Error{Pos: pos, Tag: m.Tag(), Msg: m.Text(args...)})
 }
 
 // line is the source line of p, for messages that cite another line.

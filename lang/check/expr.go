@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -62,12 +63,12 @@ func (c *checker) expr1(e ast.Expr) Type {
 	case *ast.CallExpr:
 		return c.call(e)
 	case *ast.FuncExprCall:
-		c.errorf(e.Lparen, "D_FUNC_IDENT", "function designator is not of function type")
+		c.error(e.Lparen, tag.FuncIdent)
 		return TypeInvalid
 	case *ast.AggExpr:
 		return TypeAggregation
 	}
-	c.errorf(e.Pos(), "D_UNKNOWN", "this kind of expression is not supported yet")
+	c.error(e.Pos(), tag.UnsupportedExpr)
 	return TypeInvalid
 }
 
@@ -101,7 +102,7 @@ func (c *checker) intLit(l *ast.IntLit) Type {
 	if l.Decimal && !l.Unsigned {
 		return TypeUlong // C would reject; DTrace accepts large decimals as unsigned
 	}
-	c.errorf(l.At, "D_INT_OFLOW", "integer constant 0x%x cannot be represented in any built-in integral type", v)
+	c.error(l.At, tag.IntOflowType, v)
 	return TypeInvalid
 }
 
@@ -141,7 +142,7 @@ func (c *checker) ident(e *ast.Ident) Type {
 			// needs task_struct's layout from the kernel.
 			t, ok := c.kernel.lookup("struct task_struct")
 			if !ok {
-				c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s: kernel type information is not available", e.Name)
+				c.error(e.At, tag.IdentUndef, e.Name, "kernel type information is not available")
 				return TypeInvalid
 			}
 			c.info.Task = t
@@ -150,7 +151,7 @@ func (c *checker) ident(e *ast.Ident) Type {
 	}
 	if in, ok := c.inlines[e.Name]; ok && in != c.inlineIn {
 		if in.array != nil {
-			c.errorf(e.At, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", e.Name)
+			c.error(e.At, tag.IdentBadref, "associative array", e.Name, "scalar")
 			return TypeInvalid
 		}
 		if !c.checkInline(in) {
@@ -180,19 +181,19 @@ func (c *checker) ident(e *ast.Ident) Type {
 		return c.argsScalar(e)
 	}
 	if kind := c.funcKind(e.Name); v == nil && kind != "" {
-		c.errorf(e.At, "D_IDENT_BADREF", "%s '%s' may not be referenced as scalar", kind, e.Name)
+		c.error(e.At, tag.IdentBadref, kind, e.Name, "scalar")
 		return TypeInvalid
 	}
 	if (v == nil || v.Type.Kind == Invalid) && unimplementedVars[e.Name] {
-		c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s: built-in variable not supported yet", e.Name)
+		c.error(e.At, tag.IdentUndef, e.Name, "built-in variable not supported yet")
 		return TypeInvalid
 	}
 	if v == nil || v.Type.Kind == Invalid {
-		c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s: Unknown variable name", e.Name)
+		c.error(e.At, tag.IdentUndef, e.Name, "Unknown variable name")
 		return TypeInvalid
 	}
 	if v.IsAssoc() {
-		c.errorf(e.At, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", e.Name)
+		c.error(e.At, tag.IdentBadref, "associative array", e.Name, "scalar")
 		return TypeInvalid
 	}
 	c.info.Vars[e] = v
@@ -246,13 +247,16 @@ func (c *checker) scopedVar(e *ast.SelectorExpr, lvalue bool) (*Var, bool) {
 func (c *checker) selector(e *ast.SelectorExpr, lvalue bool) Type {
 	v, ok := c.scopedVar(e, lvalue)
 	if !ok {
-		c.errorf(e.Pos(), "D_UNKNOWN", "member access is not supported yet")
+		c.error(e.Pos(), tag.UnsupportedMember)
 		return TypeInvalid
 	}
 	if v == nil || (v.Type.Kind == Invalid && !lvalue) {
 		// DTrace reads an unassigned self->/this-> variable as 0.
-		scope, _ := c.isScoped(e)
-		c.errorf(e.SelAt, "D_VAR_UNDEF", "%s->%s has not yet been declared or assigned", scope, e.Sel)
+		undef := tag.VarUndefSelf
+		if scope, _ := c.isScoped(e); scope == "this" {
+			undef = tag.VarUndefThis
+		}
+		c.error(e.SelAt, undef, e.Sel)
 		return TypeInvalid
 	}
 	if v.IsAssoc() && !lvalue {
@@ -291,24 +295,24 @@ func (c *checker) unary(e *ast.UnaryExpr) Type {
 	switch e.Op {
 	case token.TILDE:
 		if t.Kind != Int {
-			c.errorf(e.At, "D_OP_INT", "operator ~ requires an operand of integral type")
+			c.error(e.At, tag.OpIntUnary, "~")
 			return TypeInvalid
 		}
 		return t
 	case token.SUB, token.ADD:
 		if t.Kind != Int {
-			c.errorf(e.At, "D_OP_ARITH", "operator %s requires an operand of arithmetic type", e.Op)
+			c.error(e.At, tag.OpArithUnary, e.Op)
 			return TypeInvalid
 		}
 		return t
 	case token.NOT:
 		if !t.IsScalar() {
-			c.errorf(e.At, "D_OP_SCALAR", "operator ! requires an operand of scalar type")
+			c.error(e.At, tag.OpScalarUnary, "!")
 			return TypeInvalid
 		}
 		return TypeInt
 	}
-	c.errorf(e.At, "D_UNKNOWN", "operator %s is not supported yet", e.Op)
+	c.error(e.At, tag.UnsupportedOp, e.Op)
 	return TypeInvalid
 }
 
@@ -338,7 +342,7 @@ func (c *checker) binary(e *ast.BinaryExpr) Type {
 
 func (c *checker) binary1(e *ast.BinaryExpr) Type {
 	if e.Op == token.COMMA && (isActionCall(e.X) || isActionCall(e.Y)) {
-		c.errorf(e.OpPos, "D_OP_ACT", "operator , operands cannot be actions")
+		c.error(e.OpPos, tag.OpAct, ",")
 		return TypeInvalid
 	}
 	x, y := c.expr(e.X), c.expr(e.Y)
@@ -347,7 +351,7 @@ func (c *checker) binary1(e *ast.BinaryExpr) Type {
 	}
 	if (e.Op == token.QUO || e.Op == token.REM) && c.isNull(e.Y) {
 		// DTrace finds this while parsing, before anything is typed.
-		c.errorf(e.OpPos, "D_DIV_ZERO", "expression contains division by zero")
+		c.error(e.OpPos, tag.DivZero)
 		return TypeInvalid
 	}
 	switch {
@@ -355,7 +359,7 @@ func (c *checker) binary1(e *ast.BinaryExpr) Type {
 		return c.rvalue(e.Y)
 	case e.Op == token.LAND || e.Op == token.LOR || e.Op == token.LXOR:
 		if !x.IsScalar() || !y.IsScalar() {
-			c.errorf(e.OpPos, "D_OP_SCALAR", "operator %s requires operands of scalar type", e.Op)
+			c.error(e.OpPos, tag.OpScalar, e.Op)
 			return TypeInvalid
 		}
 		return TypeInt
@@ -369,9 +373,9 @@ func (c *checker) binary1(e *ast.BinaryExpr) Type {
 	}
 	if x.Kind != Int || y.Kind != Int {
 		if integralOps[e.Op] {
-			c.errorf(e.OpPos, "D_OP_INT", "operator %s requires operands of integral type", e.Op)
+			c.error(e.OpPos, tag.OpInt, e.Op)
 		} else {
-			c.errorf(e.OpPos, "D_OP_ARITH", "operator %s requires operands of arithmetic type", e.Op)
+			c.error(e.OpPos, tag.OpArith, e.Op)
 		}
 		return TypeInvalid
 	}
@@ -432,7 +436,7 @@ func (c *checker) additive(e *ast.BinaryExpr, x, y Type) Type {
 // incompatible reports operands that DTrace's rules do not combine,
 // naming their types as written: a char array is not yet a string.
 func (c *checker) incompatible(pos token.Pos, op token.Kind, x, y ast.Expr) {
-	c.errorf(pos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"%s\"", typeName(c.info.Types[x]), op, typeName(c.info.Types[y]))
+	c.error(pos, tag.OpIncompat, typeName(c.info.Types[x]), op, typeName(c.info.Types[y]))
 }
 
 // decay is the type of an array used as a value: a pointer to its first
@@ -472,7 +476,7 @@ func (c *checker) cond(e *ast.CondExpr) Type {
 		return TypeInvalid
 	}
 	if !ct.IsScalar() {
-		c.errorf(e.C.Pos(), "D_OP_SCALAR", "operator ?: expression must be of scalar type")
+		c.error(e.C.Pos(), tag.OpScalarCond)
 		return TypeInvalid
 	}
 	if t.IsCharArray() && f.IsCharArray() {
@@ -492,7 +496,7 @@ func (c *checker) cond(e *ast.CondExpr) Type {
 	}
 	r, ok := ptrCompat(t, c.isNull(e.T), f, c.isNull(e.F))
 	if !ok {
-		c.errorf(e.T.Pos(), "D_OP_INCOMPAT", "operator ?: operands must have compatible types")
+		c.error(e.T.Pos(), tag.OpIncompatCond)
 		return TypeInvalid
 	}
 	if r.Kind == String {
@@ -539,14 +543,14 @@ func (c *checker) condAction(e *ast.CondExpr) Type {
 		return TypeInvalid
 	}
 	if !ct.IsScalar() {
-		c.errorf(e.C.Pos(), "D_OP_SCALAR", "operator ?: expression must be of scalar type")
+		c.error(e.C.Pos(), tag.OpScalarCond)
 		return TypeInvalid
 	}
 	if !isActionCall(e.T) || !isActionCall(e.F) {
-		c.errorf(e.T.Pos(), "D_OP_INCOMPAT", "operator ?: operands must have compatible types")
+		c.error(e.T.Pos(), tag.OpIncompatCond)
 		return TypeInvalid
 	}
-	c.errorf(e.T.Pos(), "D_OP_ACT", "action cannot be used in a conditional context")
+	c.error(e.T.Pos(), tag.OpActCond)
 	return TypeInvalid
 }
 
@@ -562,7 +566,7 @@ func (c *checker) cast(e *ast.CastExpr) Type {
 	if name, dyn := c.translatedName(e.X, x); dyn && x.Kind == Pointer && t.Kind != Void {
 		// A translated pointer is dynamic: only its members may be
 		// used, so it cannot become another type (dt_cook_op2).
-		c.errorf(e.At, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", name, typeName(t))
+		c.error(e.At, tag.CastInval, name, typeName(t))
 		return TypeInvalid
 	}
 	switch {
@@ -579,7 +583,7 @@ func (c *checker) cast(e *ast.CastExpr) Type {
 		c.toString(e.X, x)
 		return c.info.Strings[e.X]
 	}
-	c.errorf(e.At, "D_CAST_INVAL", "invalid cast expression: \"%s\" to \"%s\"", typeName(x), typeName(t))
+	c.error(e.At, tag.CastInval, typeName(x), typeName(t))
 	return TypeInvalid
 }
 
@@ -595,14 +599,14 @@ func (c *checker) sizeof(e *ast.SizeofExpr) Type {
 	case !ok || t.Kind == Invalid:
 		return TypeInvalid
 	case e.X != nil && c.isBitField(e.X):
-		c.errorf(e.At, "D_SIZEOF_BITFIELD", "cannot apply sizeof to a bit-field")
+		c.error(e.At, tag.SizeofBitfield)
 		return TypeInvalid
 	case t.Kind == Void || t.Kind == Func:
-		c.errorf(e.At, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size")
+		c.error(e.At, tag.SizeofType)
 		return TypeInvalid
 	case t.Kind == Struct && !t.Def.IsComplete(), t.Kind != String && t.resolved().Size == 0:
 		// Also an array of no elements, char[] or a flexible member.
-		c.errorf(e.At, "D_SIZEOF_TYPE", "cannot apply sizeof to an operand of unknown size")
+		c.error(e.At, tag.SizeofType)
 		return TypeInvalid
 	case t.Kind == String:
 		c.info.Consts[e] = int64(c.cfg.StrSize)
@@ -621,6 +625,6 @@ func (c *checker) sizeof(e *ast.SizeofExpr) Type {
 // that is not scalar is reported as an operand of &&.
 func (c *checker) ifCond(e ast.Expr) {
 	if t := c.expr(e); !t.IsScalar() && t.Kind != Invalid {
-		c.errorf(e.Pos(), "D_OP_SCALAR", "operator && requires operands of scalar type")
+		c.error(e.Pos(), tag.OpScalar, "&&")
 	}
 }

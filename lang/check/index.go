@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -40,7 +41,7 @@ func (c *checker) index(e *ast.IndexExpr, lvalue bool) Type {
 		return TypeInvalid
 	}
 	if v.Type.Kind == Invalid && !lvalue {
-		c.errorf(e.Pos(), "D_VAR_UNDEF", "%s has not yet been declared or assigned", varName(v))
+		c.error(e.Pos(), tag.VarUndef, varName(v))
 		return TypeInvalid
 	}
 	if v.Keys == nil {
@@ -69,7 +70,7 @@ func (c *checker) indexedVar(e *ast.IndexExpr, lvalue bool) (*Var, bool) {
 		}
 		if v == nil && !c.isNamed(x) {
 			// DTrace creates the array and finds it unassigned.
-			c.errorf(e.Pos(), "D_VAR_UNDEF", "%s has not yet been declared or assigned", x.Name)
+			c.error(e.Pos(), tag.VarUndef, x.Name)
 			return nil, false
 		}
 		return v, true
@@ -80,11 +81,11 @@ func (c *checker) indexedVar(e *ast.IndexExpr, lvalue bool) (*Var, bool) {
 		}
 		v, _ := c.scopedVar(x, lvalue)
 		if scope == "this" && (v == nil || v.Type.Kind == Invalid) {
-			c.errorf(x.SelAt, "D_ARR_LOCAL", "local variables may not be used as associative arrays: %s", x.Sel)
+			c.error(x.SelAt, tag.ArrLocal, x.Sel)
 			return nil, false
 		}
 		if v == nil && !lvalue {
-			c.errorf(x.SelAt, "D_VAR_UNDEF", "self->%s has not yet been declared or assigned", x.Sel)
+			c.error(x.SelAt, tag.VarUndefSelf, x.Sel)
 			return nil, false
 		}
 		return v, true
@@ -106,7 +107,7 @@ func (c *checker) isNamed(x *ast.Ident) bool {
 // or union is a key by its bytes, as in Oracle DTrace.
 func (c *checker) keyType(k ast.Expr, t Type, i int) bool {
 	if name, dyn := c.translatedName(k, t); dyn && t.Kind != Invalid {
-		c.errorf(k.Pos(), "D_KEY_TYPE", "%s expression may not be used as associative array index: key #%d", name, i+1)
+		c.error(k.Pos(), tag.KeyType, name, "associative array", i+1)
 		return false
 	}
 	switch t.Kind {
@@ -115,10 +116,10 @@ func (c *checker) keyType(k ast.Expr, t Type, i int) bool {
 	case Int, String, Pointer, Struct:
 		return true
 	case Void, Dyn:
-		c.errorf(k.Pos(), "D_KEY_TYPE", "%s expression may not be used as associative array index: key #%d", t, i+1)
+		c.error(k.Pos(), tag.KeyType, t, "associative array", i+1)
 		return false
 	}
-	c.errorf(k.Pos(), "D_UNKNOWN", "keys of type %s are not supported yet", t)
+	c.error(k.Pos(), tag.UnsupportedKey, t)
 	return false
 }
 
@@ -137,13 +138,13 @@ func varName(v *Var) string {
 // array or aggregation (name is "@a" then) was first used with.
 func (c *checker) sameKeys(pos token.Pos, name string, want, got []Type) bool {
 	if len(want) != len(got) {
-		c.errorf(pos, "D_PROTO_LEN", "%s[ ] prototype mismatch: %d key%s passed, %d expected", name, len(got), plural(len(got)), len(want))
+		c.error(pos, tag.ProtoLenKey, name, len(got), plural(len(got)), len(want))
 		return false
 	}
 	for i := range want {
 		w, g := want[i], got[i]
 		if w.Kind != g.Kind && !(w.IsScalar() && g.IsScalar()) || w.Kind == Struct && !compatible(w, g) {
-			c.errorf(pos, "D_PROTO_ARG", "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s", name, i+1, w, g)
+			c.error(pos, tag.ProtoArgKey, name, i+1, w, g)
 			return false
 		}
 	}
@@ -161,7 +162,7 @@ func (c *checker) multiDimAgg(e *ast.IndexExpr) bool {
 	if name == "" {
 		name = "_"
 	}
-	c.errorf(a.At, "D_AGG_MDIM", "improper attempt to reference @%s as a multi-dimensional array", name)
+	c.error(a.At, tag.AggMdim, name)
 	return true
 }
 
@@ -182,11 +183,7 @@ const NURegs = 26
 // last register.
 func (c *checker) uregs(e *ast.IndexExpr) Type {
 	if n := len(e.Keys); n != 1 {
-		s := "s "
-		if n == 1 {
-			s = " "
-		}
-		c.errorf(e.Pos(), "D_PROTO_LEN", "uregs[ ] prototype mismatch: %d arg%spassed, 1 expected", n, s)
+		c.error(e.Pos(), tag.ProtoLenIndex, "uregs", n, plural(n))
 		return TypeInvalid
 	}
 	k := e.Keys[0]
@@ -196,15 +193,15 @@ func (c *checker) uregs(e *ast.IndexExpr) Type {
 	}
 	i, ok := c.intConst(k)
 	if !ok {
-		c.errorf(e.Pos(), "D_PROTO_ARG", "uregs[ ] argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", "integer constant", typeName(t))
+		c.error(e.Pos(), tag.ProtoArgIndex, "uregs", typeName(t))
 		return TypeInvalid
 	}
 	if i < 0 {
-		c.errorf(e.Pos(), "D_REGS_IDX", "index %d is out of range for array %s", i, "uregs")
+		c.error(e.Pos(), tag.RegsIdx, i, "uregs")
 		return TypeInvalid
 	}
 	if i >= NURegs {
-		c.errorf(e.Pos(), "D_UNKNOWN", "uregs[]: index out of bounds (%d)", i)
+		c.error(e.Pos(), tag.UnknownUregs, i)
 		return TypeInvalid
 	}
 	c.info.URegs[e] = i

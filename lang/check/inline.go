@@ -2,6 +2,7 @@ package check
 
 import (
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // inlineDef is an `inline type name = expr;` declaration: uses of name
@@ -70,15 +71,15 @@ func (c *checker) inlineDecl(d *ast.InlineDecl) {
 		return
 	}
 	if kind, inline, found := c.globalIdent(n.Name); found {
-		c.errorf(n.At, "D_DECL_IDRED", "identifier redefined: %s\n\t current: inline definition\n\tprevious: %s %s", n.Name, kind, inline)
+		c.error(n.At, tag.DeclIdredInline, n.Name, kind, inline)
 		return
 	}
 	switch {
 	case len(n.Arrays) > 0 && len(n.Arrays[0]) == 0:
-		c.errorf(n.At, "D_DECL_ARRNULL", "inline declaration requires array tuple signature: %s", n.Name)
+		c.error(n.At, tag.DeclArrnullInline, n.Name)
 		return
 	case len(n.Arrays) > 0:
-		c.errorf(n.At, "D_DECL_ARRNULL", "inline declaration cannot be of scalar array type: %s", n.Name)
+		c.error(n.At, tag.DeclArrnullInlineScalar, n.Name)
 		return
 	}
 	t, ok := c.declarator(base, n)
@@ -87,10 +88,10 @@ func (c *checker) inlineDecl(d *ast.InlineDecl) {
 	}
 	switch r := t.resolved(); {
 	case r.Kind == Void:
-		c.errorf(n.At, "D_DECL_VOIDOBJ", "cannot declare void inline: %s", n.Name)
+		c.error(n.At, tag.DeclVoidobjInline, n.Name)
 		return
 	case r.Kind == Struct && !r.Def.IsComplete():
-		c.errorf(n.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", t, n.Name)
+		c.error(n.At, tag.DeclIncomplete, t, n.Name)
 		return
 	}
 	in := &inlineDef{t: t, init: d.Init, name: n}
@@ -120,7 +121,7 @@ func (c *checker) checkInline(in *inlineDef) bool {
 		return false
 	}
 	if !assignable(in.t, it) {
-		c.errorf(in.init.Pos(), "D_OP_INCOMPAT", "inline %s definition uses incompatible types: \"%s\" = \"%s\"", in.name.Name, in.t, it)
+		c.error(in.init.Pos(), tag.OpIncompatInline, in.name.Name, in.t, it)
 		return false
 	}
 	if in.t.Kind == String {
@@ -174,12 +175,12 @@ func (c *checker) inlineCall(e *ast.IndexExpr, in *inlineDef) Type {
 	params := in.array.Params
 	name := in.name.Name
 	if len(types) != len(params) {
-		c.errorf(e.Pos(), "D_PROTO_LEN", "%s[ ] prototype mismatch: %d key%s passed, %d expected", name, len(types), plural(len(types)), len(params))
+		c.error(e.Pos(), tag.ProtoLenKey, name, len(types), plural(len(types)), len(params))
 		return TypeInvalid
 	}
 	for i, p := range params {
 		if !argCompat(p, types[i], c.isNull(e.Keys[i])) {
-			c.errorf(e.Pos(), "D_PROTO_ARG", "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n\t      key: %s", name, i+1, typeName(p), typeName(types[i]))
+			c.error(e.Pos(), tag.ProtoArgKey, name, i+1, typeName(p), typeName(types[i]))
 			return TypeInvalid
 		}
 		if p.Kind == String {
@@ -207,18 +208,18 @@ func (c *checker) prototype(n *ast.Declarator, keys []Type) bool {
 			if shown == "" {
 				shown = "(anonymous)"
 			}
-			c.errorf(n.Keys[i].At, "D_DECL_PROTO_TYPE", "array prototype may not use parameter of type %s: %s, parameter #%d", k, shown, i+1)
+			c.error(n.Keys[i].At, tag.DeclProtoType, "array", k, shown, i+1)
 			return false
 		}
 		for j := 0; j < i && j < len(n.Params); j++ {
 			if name != "" && n.Params[j] == name {
-				c.errorf(n.Keys[i].At, "D_DECL_PROTO_FORM", "parameter is already declared in array prototype: %s, parameter #%d", name, i+1)
+				c.error(n.Keys[i].At, tag.DeclProtoForm, "array", name, i+1)
 				return false
 			}
 		}
 	}
 	if n.KeyVarargs.IsValid() {
-		c.errorf(n.KeyVarargs, "D_DECL_PROTO_VARARGS", "array prototype may not use a variable-length argument list")
+		c.error(n.KeyVarargs, tag.DeclProtoVarargs, "array")
 		return false
 	}
 	return true

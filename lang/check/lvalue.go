@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -33,11 +34,11 @@ func (c *checker) assign(e *ast.AssignExpr) Type {
 	}
 	if (e.Op == token.QUOEQ || e.Op == token.REMEQ) && c.isNull(e.Y) {
 		// DTrace finds this while parsing, before the target is typed.
-		c.errorf(e.OpPos, "D_DIV_ZERO", "expression contains division by zero")
+		c.error(e.OpPos, tag.DivZero)
 		return TypeInvalid
 	}
 	if y.Kind == Void && e.Op == token.ASSIGN {
-		c.errorf(e.OpPos, "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" %s \"void\"", c.targetTypeName(e.X), e.Op)
+		c.error(e.OpPos, tag.OpIncompat, c.targetTypeName(e.X), e.Op, "void")
 		return TypeInvalid
 	}
 	first := y
@@ -70,7 +71,7 @@ func (c *checker) assign(e *ast.AssignExpr) Type {
 // to a variable that the assignment types (dt_cook_op2).
 func (c *checker) assignTypes(e *ast.AssignExpr, x, y Type) bool {
 	if k := x.resolved().Kind; k == Array || k == Func {
-		c.errorf(e.OpPos, "D_OP_ARRFUN", "operator %s may not be applied to operand of type \"%s\"", e.Op, x)
+		c.error(e.OpPos, tag.OpArrfun, e.Op, x)
 		return false
 	}
 	if c.freesDynamic(e, x) {
@@ -96,7 +97,7 @@ func (c *checker) addAssignTypes(e *ast.AssignExpr, x, y Type) bool {
 	case x.Kind == Int && y.Kind == Int:
 		return true
 	case !x.isPointer() || x.isVFPtr():
-		c.errorf(e.OpPos, "D_OP_VFPTR", "operator %s requires left-hand scalar operand of known size", e.Op)
+		c.error(e.OpPos, tag.OpVfptrLeft, e.Op)
 		return false
 	case y.Kind != Int:
 		if _, ok := ptrCompat(x, false, y, c.isNull(e.Y)); !ok {
@@ -114,9 +115,9 @@ func (c *checker) arithAssignTypes(e *ast.AssignExpr, x, y Type) bool {
 		return true
 	}
 	if integralOps[e.Op] {
-		c.errorf(e.OpPos, "D_OP_INT", "operator %s requires operands of integral type", e.Op)
+		c.error(e.OpPos, tag.OpInt, e.Op)
 	} else {
-		c.errorf(e.OpPos, "D_OP_ARITH", "operator %s requires operands of arithmetic type", e.Op)
+		c.error(e.OpPos, tag.OpArith, e.Op)
 	}
 	return false
 }
@@ -130,9 +131,9 @@ func (c *checker) incdec(x ast.Expr, op token.Kind) Type {
 	case t.Kind == Invalid:
 		return t
 	case !t.IsScalar():
-		c.errorf(x.Pos(), "D_OP_SCALAR", "operator %s requires operand of scalar type", op)
+		c.error(x.Pos(), tag.OpScalarIncr, op)
 	case t.isVFPtr():
-		c.errorf(x.Pos(), "D_OP_VFPTR", "operator %s requires an operand of known size", op)
+		c.error(x.Pos(), tag.OpVfptr, op)
 	case c.modifiable(x, op, kind):
 		return t
 	}
@@ -144,9 +145,9 @@ func (c *checker) incdec(x ast.Expr, op token.Kind) Type {
 func (c *checker) modifiable(x ast.Expr, op token.Kind, kind lvalKind) bool {
 	switch kind {
 	case lvalNone:
-		c.errorf(x.Pos(), "D_OP_LVAL", "operator %s requires modifiable lvalue as an operand", op)
+		c.error(x.Pos(), tag.OpLval, op)
 	case lvalReadOnly:
-		c.errorf(x.Pos(), "D_OP_WRITE", "operator %s can only be applied to a writable variable", op)
+		c.error(x.Pos(), tag.OpWrite, op)
 	case lvalMemory:
 		// Allowed if it is alloca() memory, which is known only once
 		// every clause is typed (alloca.go).
@@ -197,12 +198,12 @@ func (c *checker) lvalue(e ast.Expr, first Type, op token.Kind) (Type, lvalKind)
 			return c.expr(x), lvalNone
 		}
 		if kind := c.funcKind(x.Name); kind != "" && c.globals[x.Name] == nil {
-			c.errorf(x.At, "D_IDENT_BADREF", "%s '%s' may not be referenced as scalar", kind, x.Name)
+			c.error(x.At, tag.IdentBadref, kind, x.Name, "scalar")
 			return TypeInvalid, lvalVar
 		}
 		v = c.variable(c.globals, &c.info.Globals, Global, x.Name, x.At)
 		if v.IsAssoc() {
-			c.errorf(x.At, "D_IDENT_BADREF", "associative array '%s' may not be referenced as scalar", x.Name)
+			c.error(x.At, tag.IdentBadref, "associative array", x.Name, "scalar")
 			return TypeInvalid, lvalVar
 		}
 	case *ast.SelectorExpr:
@@ -233,7 +234,7 @@ func (c *checker) lvalue(e ast.Expr, first Type, op token.Kind) (Type, lvalKind)
 	}
 	if v.Type.Kind == Invalid {
 		if first.Kind == Invalid {
-			c.errorf(e.Pos(), "D_VAR_UNDEF", "%s has not yet been declared or assigned", varName(v))
+			c.error(e.Pos(), tag.VarUndef, varName(v))
 			return TypeInvalid, lvalVar
 		}
 		v.Type = c.storageType(first)
@@ -250,9 +251,9 @@ func (c *checker) lvalue(e ast.Expr, first Type, op token.Kind) (Type, lvalKind)
 func (c *checker) assocAsScalar(x *ast.SelectorExpr, v *Var, first Type, op token.Kind) {
 	switch op {
 	case token.ASSIGN:
-		c.errorf(x.SelAt, "D_OP_INCOMPAT", "operands have incompatible types: \"associative array\" %s \"%s\"", op, typeName(first))
+		c.error(x.SelAt, tag.OpIncompat, "associative array", op, typeName(first))
 	case token.INC, token.DEC:
-		c.errorf(x.SelAt, "D_OP_SCALAR", "operator %s requires operand of scalar type", op)
+		c.error(x.SelAt, tag.OpScalarIncr, op)
 	default:
 		c.sameKeys(x.SelAt, v.Name, v.Keys, nil)
 	}

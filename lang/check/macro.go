@@ -8,6 +8,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/scanner"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -46,9 +47,9 @@ func (c *checker) macro(m *ast.MacroVar) Type {
 	}
 	if !ok {
 		if isArg {
-			c.errorf(m.At, "D_MACRO_UNDEF", "macro argument %s is not defined", token)
+			c.error(m.At, tag.MacroUndef, token)
 		} else {
-			c.errorf(m.At, "D_MACRO_UNDEF", "macro variable %s is not defined", token)
+			c.error(m.At, tag.MacroUndefVar, token)
 		}
 		return TypeInvalid
 	}
@@ -135,7 +136,7 @@ func (c *checker) macroInt(at token.Pos, tok, val string) (lit *ast.IntLit, ok b
 		return nil, false // strbadidnum(): a string
 	}
 	if overflow {
-		c.errorf(at, "D_MACRO_OFLOW", "macro argument %s constant %s results in integer overflow", tok, r)
+		c.error(at, tag.MacroOflow, tok, r)
 		return nil, true
 	}
 	suffix := strings.ToLower(r[n:])
@@ -148,7 +149,7 @@ func (c *checker) macroInt(at token.Pos, tok, val string) (lit *ast.IntLit, ok b
 		lit.LongLong = true
 	}
 	if lit.Decimal && !lit.Unsigned && v > math.MaxInt64 {
-		c.errorf(at, "D_INT_OFLOW", "integer constant 0x%x cannot be represented in any built-in integral type", v)
+		c.error(at, tag.IntOflowType, v)
 		return nil, true
 	}
 	if neg {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -17,7 +18,7 @@ func (c *checker) member(e *ast.SelectorExpr) Type {
 	st := xt
 	if e.Op == token.ARROW {
 		if xt.Kind != Pointer {
-			c.errorf(e.SelAt, "D_OP_PTR", "operator -> must be applied to a pointer")
+			c.error(e.SelAt, tag.OpPtr, "->")
 			return TypeInvalid
 		}
 		st = xt.Elem.resolved()
@@ -28,19 +29,19 @@ func (c *checker) member(e *ast.SelectorExpr) Type {
 			op = "->"
 		}
 		if e.Op == token.ARROW {
-			c.errorf(e.SelAt, "D_OP_SOU", "operator -> cannot be applied to pointer to type \"%s\"; must be applied to a struct or union pointer", st)
+			c.error(e.SelAt, tag.OpSouPtr, st)
 		} else {
-			c.errorf(e.SelAt, "D_OP_SOU", "operator %s cannot be applied to type \"%s\"; must be applied to a struct or union", op, st)
+			c.error(e.SelAt, tag.OpSou, op, st)
 		}
 		return TypeInvalid
 	}
 	if !st.Def.IsComplete() {
-		c.errorf(e.SelAt, "D_OP_INCOMPLETE", "operator %s cannot be applied to a forward declaration: no %s definition is available", e.Op, st.Def.Name)
+		c.error(e.SelAt, tag.OpIncomplete, e.Op, st.Def.Name)
 		return TypeInvalid
 	}
 	m, ok := st.Def.Member(e.Sel)
 	if !ok {
-		c.errorf(e.SelAt, "D_TYPE_MEMBER", "%s is not a member of %s", e.Sel, st.Def.Name)
+		c.error(e.SelAt, tag.TypeMember, e.Sel, st.Def.Name)
 		return TypeInvalid
 	}
 	c.info.Members[e] = m
@@ -59,7 +60,7 @@ func (c *checker) deref(e *ast.UnaryExpr) Type {
 	case Pointer, Array:
 		return c.pointee(e.At, t)
 	}
-	c.errorf(e.At, "D_DEREF_NONPTR", "cannot dereference non-pointer type")
+	c.error(e.At, tag.DerefNonptr)
 	return TypeInvalid
 }
 
@@ -68,10 +69,10 @@ func (c *checker) pointee(pos token.Pos, t Type) Type {
 	el := t.Elem.resolved()
 	switch el.Kind {
 	case Void:
-		c.errorf(pos, "D_DEREF_VOID", "cannot dereference pointer to void")
+		c.error(pos, tag.DerefVoid)
 		return TypeInvalid
 	case Func:
-		c.errorf(pos, "D_DEREF_FUNC", "cannot dereference pointer to function")
+		c.error(pos, tag.DerefFunc)
 		return TypeInvalid
 	}
 	return el
@@ -86,13 +87,13 @@ func (c *checker) addrOf(e *ast.UnaryExpr) Type {
 	case t.Kind == Invalid:
 		return t
 	case c.isVariable(e.X) || isAgg(e.X):
-		c.errorf(e.At, "D_ADDROF_VAR", "cannot take address of dynamic variable")
+		c.error(e.At, tag.AddrofVar)
 	case t.Kind == Dyn:
-		c.errorf(e.At, "D_ADDROF_VAR", "cannot take address of dynamic object")
+		c.error(e.At, tag.AddrofVarDynamic)
 	case !c.isLvalue(e.X):
-		c.errorf(e.At, "D_ADDROF_LVAL", "unacceptable operand for unary & operator")
+		c.error(e.At, tag.AddrofLval)
 	case c.isBitField(e.X):
-		c.errorf(e.At, "D_ADDROF_BITFIELD", "cannot take address of bit-field")
+		c.error(e.At, tag.AddrofBitfield)
 	default:
 		p := PointerTo(t)
 		p.Userland = c.userland(e.X)
@@ -236,11 +237,11 @@ func (c *checker) element(e *ast.IndexExpr) Type {
 	case xt.Kind == Int && kp:
 		pt = kt
 	default:
-		c.errorf(e.Pos(), "D_OP_INCOMPAT", "operands have incompatible types: \"%s\" + \"%s\"", typeName(xt), typeName(kt))
+		c.error(e.Pos(), tag.OpIncompat, typeName(xt), "+", typeName(kt))
 		return TypeInvalid
 	}
 	if len(e.Keys) > 1 {
-		c.errorf(e.Pos(), "D_ARR_BADREF", "cannot access %s as an associative array", c.nodeName(e.X))
+		c.error(e.Pos(), tag.ArrBadref, c.nodeName(e.X))
 		return TypeInvalid
 	}
 	// A constant index past a declared array's end is refused here, as
@@ -248,7 +249,7 @@ func (c *checker) element(e *ast.IndexExpr) Type {
 	// array is C's idiom for one of any length).
 	if r := c.declaredType(e.X, xt).resolved(); r.Kind == Array && r.Len > 1 {
 		if v, ok := c.intConst(e.Keys[0]); ok && uint64(v) >= uint64(r.Len) {
-			c.errorf(e.Pos(), "D_ARR_BOUNDS", "index outside array bounds: %d, max is %d", uint64(v), r.Len)
+			c.error(e.Pos(), tag.ArrBounds, uint64(v), r.Len)
 			return TypeInvalid
 		}
 	}
@@ -258,7 +259,7 @@ func (c *checker) element(e *ast.IndexExpr) Type {
 	case pt.isPointer():
 		return c.pointee(e.Pos(), pt)
 	}
-	c.errorf(e.Pos(), "D_DEREF_NONPTR", "cannot dereference non-pointer type")
+	c.error(e.Pos(), tag.DerefNonptr)
 	return TypeInvalid
 }
 
@@ -388,7 +389,7 @@ func (c *checker) stringof(e *ast.StringofExpr) Type {
 	case t.Kind == Int:
 		return c.stringofInt()
 	}
-	c.errorf(e.At, "D_STRINGOF_TYPE", "cannot apply stringof to a value of type %s", typeName(t))
+	c.error(e.At, tag.StringofType, typeName(t))
 	return TypeInvalid
 }
 
@@ -399,16 +400,16 @@ func (c *checker) offsetof(e *ast.OffsetofExpr) Type {
 		return TypeInvalid
 	}
 	if t.Kind != Struct || !t.Def.IsComplete() {
-		c.errorf(e.At, "D_OFFSETOF_TYPE", "offsetof operand must be a struct or union type")
+		c.error(e.At, tag.OffsetofType)
 		return TypeInvalid
 	}
 	m, ok := t.Def.Member(e.Member)
 	if !ok {
-		c.errorf(e.At, "D_UNKNOWN", "failed to determine offset of %s: Member name not found", e.Member)
+		c.error(e.At, tag.UnknownOffset, e.Member, "Member name not found")
 		return TypeInvalid
 	}
 	if m.BitSize > 0 {
-		c.errorf(e.At, "D_OFFSETOF_BITFIELD", "cannot take offset of a bit-field: %s", e.Member)
+		c.error(e.At, tag.OffsetofBitfield, e.Member)
 		return TypeInvalid
 	}
 	c.info.Consts[e] = int64(m.Off)

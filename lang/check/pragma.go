@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // pragma checks a "#pragma D name ..." line as dt_pragma.c does. The
@@ -24,25 +25,25 @@ func (c *checker) pragma(p *ast.Pragma) {
 	case "attributes":
 		switch {
 		case len(args) < 2 || !pragmaIdent(args[0]) || !pragmaIdent(args[1]):
-			c.errorf(p.At, "D_PRAGMA_MALFORM", "malformed #pragma attributes <attributes> <ident>")
+			c.error(p.At, tag.PragmaMalformAttr)
 		case !attributesString(args[0]):
-			c.errorf(p.At, "D_PRAGMA_INVAL", "invalid attributes specified by #pragma attributes")
+			c.error(p.At, tag.PragmaInvalAttr)
 		default:
 			c.pragmaTarget(p, "attributes", args[1:])
 		}
 	case "binding":
 		switch {
 		case len(args) < 2 || !strings.HasPrefix(args[0], `"`) || !pragmaIdent(args[1]):
-			c.errorf(p.At, "D_PRAGMA_MALFORM", `malformed #pragma binding "version" <ident>`)
+			c.error(p.At, tag.PragmaMalformBinding)
 		case !versionString(strings.Trim(args[0], `"`)):
-			c.errorf(p.At, "D_PRAGMA_INVAL", "invalid version string specified by #pragma binding")
+			c.error(p.At, tag.PragmaInvalBinding)
 		default:
 			c.pragmaTarget(p, "binding", args[1:])
 		}
 	case "depends_on":
 		// The dtrace library checks dependencies against the system.
 	default:
-		c.errorf(p.At, "D_PRAGMA_INVAL", "invalid D pragma: %s", w[1])
+		c.error(p.At, tag.PragmaInval, w[1])
 	}
 }
 
@@ -51,9 +52,9 @@ func (c *checker) pragma(p *ast.Pragma) {
 func (c *checker) pragmaOption(p *ast.Pragma, args []string) {
 	switch {
 	case len(args) == 0 || !pragmaIdent(args[0]):
-		c.errorf(p.At, "D_PRAGMA_MALFORM", "malformed #pragma option <option>=<val>")
+		c.error(p.At, tag.PragmaMalformOption)
 	case len(args) > 1:
-		c.errorf(p.At, "D_PRAGMA_MALFORM", "superfluous arguments specified for #pragma option")
+		c.error(p.At, tag.PragmaMalformOptionExtra)
 	default:
 		name, value, _ := strings.Cut(args[0], "=")
 		c.info.Options = append(c.info.Options, Option{p.At, name, value})
@@ -118,7 +119,7 @@ func PragmaError(p *ast.Pragma) *Error {
 	var list ErrorList
 	if errors.As(err, &list) {
 		for _, e := range list {
-			if e.Tag == "D_PRAGMA_MALFORM" || e.Tag == "D_PRAGMA_INVAL" {
+			if e.Tag == tag.PragmaMalformOption.Tag() || e.Tag == tag.PragmaInval.Tag() {
 				return e
 			}
 		}

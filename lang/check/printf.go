@@ -2,10 +2,10 @@ package check
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // formatValues is what a format's conversions consume, as
@@ -41,14 +41,14 @@ func (c *checker) printfFormat(lit ast.Expr, text string, v formatValues) bool {
 		if n >= 0 && n < len(v.exprs) {
 			pos = v.exprs[n].Pos()
 		}
-		c.errorf(pos, e.Tag, "%s", e.Msg)
+		c.report(pos, e.Tag, e.Msg)
 		return false
 	}
 	f, err := format.ParseFormat(text)
 	if err != nil {
 		var fe *format.Error
 		if !errors.As(err, &fe) {
-			fe = &format.Error{Tag: "D_SYNTAX", Msg: err.Error()}
+			fe = &format.Error{Tag: tag.Syntax.Tag(), Msg: err.Error()}
 		}
 		return report(fe, -1)
 	}
@@ -74,7 +74,7 @@ func (c *checker) printfFormat(lit ast.Expr, text string, v formatValues) bool {
 			return false
 		}
 		var t Type
-		what, at := "aggregating action", -1
+		argno, at := 0, -1 // argno 0: printa()'s aggregation
 		switch {
 		case conv.Agg && v.value == nil:
 			return report(format.ErrAggConv(v.fn), -1)
@@ -83,11 +83,14 @@ func (c *checker) printfFormat(lit ast.Expr, text string, v formatValues) bool {
 		case n >= len(v.types):
 			return report(format.ErrArgProto(v.fn, conv.Number, conv.Name), -1)
 		default:
-			t, what, at = v.types[n], fmt.Sprintf("argument #%d", n+2), n
+			t, argno, at = v.types[n], n+2, n
 			n++
 		}
 		if !accepts(&conv, t, c.hasTarget()) {
-			return report(format.ErrArgType(v.fn, what, conv.Number, conv.Name, conv.Proto, t.String()), at)
+			if argno == 0 {
+				return report(format.ErrAggType(v.fn, conv.Number, conv.Name, conv.Proto, t.String()), at)
+			}
+			return report(format.ErrArgType(v.fn, argno, conv.Number, conv.Name, conv.Proto, t.String()), at)
 		}
 	}
 	if v.exact && n < len(v.types) {

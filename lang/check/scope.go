@@ -2,6 +2,7 @@ package check
 
 import (
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -85,7 +86,7 @@ func (c *checker) pragmaTarget(p *ast.Pragma, kind string, args []string) {
 	case !found:
 		c.pending = append(c.pending, pendingPragma{at: p.At, kind: kind, name: name})
 	case at == token.NoPos || c.source(at) != c.source(p.At):
-		c.errorf(p.At, "D_PRAGMA_SCOPE", "#pragma %s cannot modify entity defined outside program scope", kind)
+		c.error(p.At, tag.PragmaScope, kind)
 	}
 }
 
@@ -123,7 +124,7 @@ func (c *checker) defined(name string) {
 // its declarations defined, as dt_idpragma() does.
 func (c *checker) unusedPragmas() {
 	for _, p := range c.pending {
-		c.errorf(p.at, "D_PRAGMA_UNUSED", "unused #pragma %s", p.kind)
+		c.error(p.at, tag.PragmaUnused, p.kind)
 	}
 	c.pending = nil
 }

@@ -2,6 +2,7 @@ package check
 
 import (
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -110,38 +111,38 @@ func (c *checker) order(s *ast.ExprStmt, cls actClass) {
 	case actSpeculate:
 		switch {
 		case a.speculate:
-			c.errorf(at, "D_SPEC_SPEC", "speculate( ) may not follow speculate( )")
+			c.error(at, tag.SpecSpec)
 		case a.commit:
-			c.errorf(at, "D_SPEC_COMM", "speculate( ) may not follow commit( )")
+			c.error(at, tag.SpecComm)
 		case a.datarec:
-			c.errorf(at, "D_SPEC_DREC", "speculate( ) may not follow data-recording action(s)")
+			c.error(at, tag.SpecDrec)
 		}
 		a.speculate = true
 	case actCommit:
 		// Oracle DTrace lets a clause commit several speculations
 		// (illumos refused a second commit() with D_COMM_COMM).
 		if a.datarec {
-			c.errorf(at, "D_COMM_DREC", "commit( ) may not follow data-recording action(s)")
+			c.error(at, tag.CommDrec)
 		}
 		a.commit = true
 	case actAgg:
 		switch {
 		case a.commit:
-			c.errorf(at, "D_AGG_COMM", "aggregating actions may not follow commit( )")
+			c.error(at, tag.AggComm)
 		case a.speculate:
-			c.errorf(at, "D_AGG_SPEC", "aggregating actions may not follow speculate( )")
+			c.error(at, tag.AggSpec)
 		}
 		a.datarec = true
 	case actDestructive:
 		if a.speculate {
-			c.errorf(at, "D_ACT_SPEC", "destructive actions may not follow speculate( )")
+			c.error(at, tag.ActSpec)
 		}
 	case actData, actExit:
 		switch {
 		case cls == actExit && a.speculate:
-			c.errorf(at, "D_EXIT_SPEC", "exit( ) may not follow speculate( )")
+			c.error(at, tag.ExitSpec)
 		case a.commit:
-			c.errorf(at, "D_DREC_COMM", "data-recording actions may not follow commit( )")
+			c.error(at, tag.DrecComm)
 		}
 		if !a.speculate {
 			a.datarec = true

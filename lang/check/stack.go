@@ -2,6 +2,7 @@ package check
 
 import (
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -57,7 +58,7 @@ func (c *checker) stackInExpr(call *ast.CallExpr, cook bool) {
 			}
 		}
 	}
-	c.errorf(call.Fun.At, "D_CG_EXPR", "tracing function %s( ) may not be called from a D expression (D program context required)", call.Fun.Name)
+	c.error(call.Fun.At, tag.CgExpr, "tracing function", call.Fun.Name)
 }
 
 // stackArgs checks the arguments of stack(), ustack() and jstack(): first
@@ -87,7 +88,7 @@ func (c *checker) stackArgs(call *ast.CallExpr, act *Action) bool {
 	}
 	n, ok := c.posConst(args[0])
 	if !ok {
-		c.errorf(args[0].Pos(), "D_USTACK_FRAMES", "ustack( ) argument #1 must be a non-zero positive integer constant")
+		c.error(args[0].Pos(), tag.UstackFrames)
 		return false
 	}
 	act.Frames = n
@@ -97,7 +98,7 @@ func (c *checker) stackArgs(call *ast.CallExpr, act *Action) bool {
 	// The string table size, for the helpers of languages with their own
 	// frames; there are none on Linux, so it is checked and unused.
 	if v, ok := c.intConst(args[1]); !ok || v < 0 && c.info.Types[args[1]].Signed {
-		c.errorf(args[1].Pos(), "D_USTACK_STRSIZE", "ustack( ) argument #2 must be a positive integer constant")
+		c.error(args[1].Pos(), tag.UstackStrsize)
 		return false
 	}
 	return true
@@ -110,7 +111,7 @@ func (c *checker) kernelStackArgs(call *ast.CallExpr, act *Action) bool {
 	}
 	n, ok := c.posConst(args[0])
 	if !ok {
-		c.errorf(args[0].Pos(), "D_STACK_SIZE", "stack( ) argument #1 must be a non-zero positive integer constant")
+		c.error(args[0].Pos(), tag.StackSize)
 		return false
 	}
 	act.Frames = n

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // Param is what a subroutine parameter accepts.
@@ -142,11 +143,11 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 	n := len(e.Args)
 	if n < len(s.Params)-s.Optional || n > len(s.Params) {
 		if s.Optional > 0 && n < len(s.Params)-s.Optional {
-			c.errorf(e.Fun.At, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, at least %d expected", name, n, plural(n), len(s.Params)-s.Optional)
+			c.error(e.Fun.At, tag.ProtoLenMin, name, n, plural(n), len(s.Params)-s.Optional)
 		} else if s.Optional > 0 {
-			c.errorf(e.Fun.At, "D_PROTO_LEN", "%s( ) prototype mismatch: %d args passed, at most %d expected", name, n, len(s.Params))
+			c.error(e.Fun.At, tag.ProtoLenMax, name, n, len(s.Params))
 		} else {
-			c.errorf(e.Fun.At, "D_PROTO_LEN", "%s( ) prototype mismatch: %d arg%s passed, %d expected", name, n, plural(n), len(s.Params))
+			c.error(e.Fun.At, tag.ProtoLen, name, n, plural(n), len(s.Params))
 		}
 		return TypeInvalid
 	}
@@ -166,7 +167,7 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 		case ParamConstInt:
 			ok, proto = t.Kind == Int, "int"
 			if _, isConst := c.intConst(e.Args[i]); ok && !isConst {
-				c.errorf(e.Args[i].Pos(), "D_PROTO_ARG", "%s( ) argument #%d must be an integer constant", name, i+1)
+				c.error(e.Args[i].Pos(), tag.ProtoArgConst, name, i+1)
 				return TypeInvalid
 			}
 		case ParamScalar:
@@ -199,7 +200,7 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 			ok, proto = found && argCompat(PointerTo(lock), t, c.isNull(e.Args[i])), name+" *"
 		}
 		if !ok {
-			c.errorf(e.Args[i].Pos(), "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", name, i+1, proto, t)
+			c.error(e.Args[i].Pos(), tag.ProtoArg, name, i+1, proto, t)
 			return TypeInvalid
 		}
 	}
@@ -216,7 +217,7 @@ func (c *checker) subroutine(e *ast.CallExpr, s Subr, types []Type) Type {
 	if s.KernelResult != "" {
 		t, ok := c.kernel.lookup(s.KernelResult)
 		if !ok {
-			c.errorf(e.Fun.At, "D_IDENT_UNDEF", "failed to resolve %s( ): kernel type information is not available", name)
+			c.error(e.Fun.At, tag.IdentUndef, name+"( )", "kernel type information is not available")
 			return TypeInvalid
 		}
 		return PointerTo(t)

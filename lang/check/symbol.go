@@ -7,6 +7,7 @@ import (
 	"github.com/cilium/ebpf/btf"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // KernelSymbol is a kernel symbol as the kernel's symbol table
@@ -44,9 +45,9 @@ func (c *checker) kernelSymbol(e *ast.Ident) Type {
 		return s.Type
 	}
 	i := strings.LastIndexByte(e.Name, '`')
-	scope, name, mark := e.Name[:i], e.Name[i+1:], "`"
+	scope, name, mark, undef := e.Name[:i], e.Name[i+1:], "`", tag.IdentUndefKernel
 	if user := strings.HasSuffix(scope, "`"); user {
-		scope, mark = scope[:len(scope)-1], "``"
+		scope, mark, undef = scope[:len(scope)-1], "``", tag.IdentUndefUser
 	}
 	var ks KernelSymbol
 	err := errNoSymbols
@@ -56,16 +57,16 @@ func (c *checker) kernelSymbol(e *ast.Ident) Type {
 		ks, err = c.cfg.KernelSymbol(scope, name)
 	}
 	if err != nil {
-		c.errorf(e.At, "D_IDENT_UNDEF", "failed to resolve %s%s%s: %s", scope, mark, name, err)
+		c.error(e.At, undef, scope, name, err)
 		return TypeInvalid
 	}
 	if mark == "``" {
-		c.errorf(e.At, "D_SYM_BADREF", "%s module '%s' symbol '%s' may not be referenced as a %s symbol", "kernel", ks.Module, ks.Name, "user")
+		c.error(e.At, tag.SymBadref, "kernel", ks.Module, ks.Name, "user")
 		return TypeInvalid
 	}
 	t, err := c.kernel.symbolType(ks)
 	if err != nil {
-		c.errorf(e.At, "D_SYM_NOTYPES", "no symbolic type information is available for %s`%s: %s", ks.Module, ks.Name, err)
+		c.error(e.At, tag.SymNotypes, ks.Module, ks.Name, err)
 		return TypeInvalid
 	}
 	s := &Symbol{KernelSymbol: ks, Type: t}

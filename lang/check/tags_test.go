@@ -16,6 +16,7 @@ import (
 
 	dparser "github.com/godtrace/godtrace/lang/parser"
 	"github.com/godtrace/godtrace/lang/scanner"
+	"github.com/godtrace/godtrace/lang/tag"
 	dtoken "github.com/godtrace/godtrace/lang/token"
 )
 
@@ -23,10 +24,10 @@ import (
 // raise, at least one line that raises it, annotated with DTrace's tag and
 // wording. TestAnnotated checks that godtrace reports exactly what the
 // annotations say; TestTagCorpus checks that every annotation in the
-// corpus is DTrace's wording (one of the tag's formats in Messages) and
-// that every tag raised in the front end's source has a corpus line or an
-// entry below saying why not. Together they keep the corpus from falling
-// behind the code.
+// corpus is DTrace's wording (one of the tag's formats in package tag's
+// table, not one of godtrace's own) and that every tag raised in the
+// front end's source has a corpus line or an entry below saying why not.
+// Together they keep the corpus from falling behind the code.
 //
 // Formats only constrain the shape of a message: "cannot access %s as an
 // associative array" accepts "cannot access x as ..." although DTrace
@@ -94,11 +95,53 @@ var unannotatable = []struct {
 
 var tagLit = regexp.MustCompile(`^"D_[A-Z0-9_]+"$`)
 
-// raisedTags returns the D_* tags that appear as string literals in the
-// non-test Go files of the front end, with where, excluding the catalogue
-// itself. Comments are not literals, so "Tag string // \"D_X\"" does not
-// count.
+// tagPath is the import path of package tag.
+const tagPath = "github.com/godtrace/godtrace/lang/tag"
+
+// msgNames maps the name of each tag.Msg constant to its value, read
+// from the constant block in ../tag/tag.go, where they run from iota.
+func msgNames(t *testing.T) map[string]tag.Msg {
+	f, err := parser.ParseFile(token.NewFileSet(), "../tag/tag.go", nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]tag.Msg{}
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.CONST || len(gd.Specs) < 2 {
+			continue
+		}
+		first := gd.Specs[0].(*ast.ValueSpec)
+		if len(first.Values) != 1 || !isIdent(first.Values[0], "iota") {
+			continue
+		}
+		for i, s := range gd.Specs {
+			names[s.(*ast.ValueSpec).Names[0].Name] = tag.Msg(i)
+		}
+	}
+	if len(names) < tag.Count {
+		t.Fatalf("../tag/tag.go: found %d Msg constants, want %d", len(names), tag.Count)
+	}
+	return names
+}
+
+func isIdent(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == name
+}
+
+// reporters are the functions and methods of the front end that take a
+// tag.Msg followed by the values its format substitutes.
+var reporters = map[string]bool{"error": true, "cgError": true, "fail": true, "newError": true, "failTag": true, "errorOf": true}
+
+// raisedTags returns the D_* tags that the non-test Go files of the front
+// end raise, with where: the tags of the tag.Msg constants they name, and
+// the tags that appear as string literals. Comments are not literals, so
+// "Tag string // \"D_X\"" does not count. It also checks that each call
+// of a reporter passes as many values as the Msg's format wants, as go
+// vet does for a printf format.
 func raisedTags(t *testing.T) map[string][]string {
+	names := msgNames(t)
 	raised := map[string][]string{}
 	fset := token.NewFileSet()
 	for _, dir := range frontEnd {
@@ -107,18 +150,43 @@ func raisedTags(t *testing.T) map[string][]string {
 			t.Fatalf("%s: no Go files (%v)", dir, err)
 		}
 		for _, file := range files {
-			if strings.HasSuffix(file, "_test.go") || strings.HasPrefix(filepath.Base(file), "messages") && dir == "." {
+			if strings.HasSuffix(file, "_test.go") {
 				continue
 			}
 			f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
 			if err != nil {
 				t.Fatal(err)
 			}
+			pkg := ""
+			for _, imp := range f.Imports {
+				if imp.Path.Value == strconv.Quote(tagPath) {
+					pkg = "tag"
+					if imp.Name != nil {
+						pkg = imp.Name.Name
+					}
+				}
+			}
+			msgOf := func(e ast.Expr) (tag.Msg, bool) {
+				sel, ok := e.(*ast.SelectorExpr)
+				if !ok || pkg == "" || !isIdent(sel.X, pkg) {
+					return 0, false
+				}
+				m, ok := names[sel.Sel.Name]
+				return m, ok
+			}
 			ast.Inspect(f, func(n ast.Node) bool {
-				lit, ok := n.(*ast.BasicLit)
-				if ok && lit.Kind == token.STRING && tagLit.MatchString(lit.Value) {
-					tag, _ := strconv.Unquote(lit.Value)
-					raised[tag] = append(raised[tag], fset.Position(lit.Pos()).String())
+				switch n := n.(type) {
+				case *ast.BasicLit:
+					if n.Kind == token.STRING && tagLit.MatchString(n.Value) {
+						tag, _ := strconv.Unquote(n.Value)
+						raised[tag] = append(raised[tag], fset.Position(n.Pos()).String())
+					}
+				case *ast.SelectorExpr:
+					if m, ok := msgOf(n); ok {
+						raised[m.Tag()] = append(raised[m.Tag()], fset.Position(n.Pos()).String())
+					}
+				case *ast.CallExpr:
+					checkArity(t, fset, n, msgOf)
 				}
 				return true
 			})
@@ -127,8 +195,33 @@ func raisedTags(t *testing.T) map[string][]string {
 	return raised
 }
 
-// formatRE turns a Messages format into a regular expression matching
-// the messages it can produce.
+// checkArity checks a call of a reporter that names a Msg: the values
+// after it must be as many as its format's verbs.
+func checkArity(t *testing.T, fset *token.FileSet, call *ast.CallExpr, msgOf func(ast.Expr) (tag.Msg, bool)) {
+	name := ""
+	switch fn := call.Fun.(type) {
+	case *ast.Ident:
+		name = fn.Name
+	case *ast.SelectorExpr:
+		name = fn.Sel.Name
+	}
+	if !reporters[name] || call.Ellipsis.IsValid() {
+		return
+	}
+	for i, a := range call.Args {
+		m, ok := msgOf(a)
+		if !ok {
+			continue
+		}
+		if got, want := len(call.Args)-i-1, len(formatRE(m.Format()).SubexpNames())-1; got != want {
+			t.Errorf("%s: %s( ) gives %s %d values, its format %q wants %d", fset.Position(call.Pos()), name, m.Tag(), got, m.Format(), want)
+		}
+		return
+	}
+}
+
+// formatRE turns a tag.Msg format into a regular expression matching the
+// messages it can produce, with a group for each verb.
 func formatRE(format string) *regexp.Regexp {
 	var b strings.Builder
 	b.WriteString(`(?s)^`)
@@ -147,23 +240,24 @@ func formatRE(format string) *regexp.Regexp {
 		}
 		switch format[i] {
 		case 'd':
-			b.WriteString(`-?[0-9]+`)
+			b.WriteString(`(-?[0-9]+)`)
 		case 'x':
-			b.WriteString(`[0-9a-f]+`)
+			b.WriteString(`([0-9a-f]+)`)
 		case 'c':
-			b.WriteString(`.`)
+			b.WriteString(`(.)`)
 		default:
-			b.WriteString(`.*`)
+			b.WriteString(`(.*)`)
 		}
 	}
 	b.WriteString(`$`)
 	return regexp.MustCompile(b.String())
 }
 
-// dtraceWording reports whether msg is one of DTrace's messages for tag.
-func dtraceWording(tag, msg string) bool {
-	for _, m := range Messages[tag] {
-		if formatRE(m.Format).MatchString(msg) {
+// dtraceWording reports whether msg is one of DTrace's messages for
+// tagName: a wording of the tag in the table that is not godtrace's own.
+func dtraceWording(tagName, msg string) bool {
+	for m := tag.Msg(0); m < tag.Msg(tag.Count); m++ {
+		if m.Tag() == tagName && !strings.HasPrefix(m.Where(), "godtrace:") && formatRE(m.Format()).MatchString(msg) {
 			return true
 		}
 	}
@@ -190,11 +284,22 @@ var parserUnannotatable = []struct {
 	{"BEGIN { x = 1;\n", 2, "D_SYNTAX", "syntax error near end of input"},
 }
 
+// dtraceTag reports whether the table has a wording of DTrace's for
+// tagName.
+func dtraceTag(tagName string) bool {
+	for m := tag.Msg(0); m < tag.Msg(tag.Count); m++ {
+		if m.Tag() == tagName && !strings.HasPrefix(m.Where(), "godtrace:") {
+			return true
+		}
+	}
+	return false
+}
+
 func TestTagCorpus(t *testing.T) {
 	covered := map[string][]string{}
 	cover := func(tag, where, msg string) {
 		if !dtraceWording(tag, msg) {
-			t.Errorf("%s: %s %q is not DTrace's wording for %s (messages.go)", where, tag, msg, tag)
+			t.Errorf("%s: %s %q is not DTrace's wording for %s (lang/tag's table)", where, tag, msg, tag)
 			return
 		}
 		covered[tag] = append(covered[tag], where)
@@ -297,8 +402,8 @@ func TestTagCorpus(t *testing.T) {
 	}
 	sort.Strings(tags)
 	for _, tag := range tags {
-		if _, ok := Messages[tag]; !ok {
-			t.Logf("%s is raised but is not a DTrace tag (messages.go): %s", tag, strings.Join(raised[tag], ", "))
+		if !dtraceTag(tag) {
+			t.Logf("%s is raised but is not a DTrace tag (lang/tag's table): %s", tag, strings.Join(raised[tag], ", "))
 		}
 		_, why1 := notFromCheck[tag]
 		_, why2 := wordingBugs[tag]

@@ -1,6 +1,9 @@
 package check
 
-import "github.com/godtrace/godtrace/lang/ast"
+import (
+	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
+)
 
 // DTrace's built-in variables that godtrace does not provide yet.
 var unimplementedVars = map[string]bool{
@@ -23,9 +26,9 @@ func (c *checker) unimplementedAct(call *ast.CallExpr, params []Type) {
 	for i, p := range params {
 		a := call.Args[i]
 		if t := c.info.Types[a]; !argCompat(p, t, c.isNull(a)) {
-			c.errorf(a.Pos(), "D_PROTO_ARG", "%s( ) argument #%d is incompatible with prototype:\n\tprototype: %s\n\t argument: %s", call.Fun.Name, i+1, p, t)
+			c.error(a.Pos(), tag.ProtoArg, call.Fun.Name, i+1, p, t)
 			return
 		}
 	}
-	c.errorf(call.Fun.At, "D_UNKNOWN", "%s( ) is not supported yet", call.Fun.Name)
+	c.error(call.Fun.At, tag.UnsupportedFunc, call.Fun.Name)
 }

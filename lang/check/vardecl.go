@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -16,7 +17,7 @@ func (c *checker) varDecl(d *ast.VarDecl) {
 		return
 	}
 	for _, n := range d.Names {
-		if !c.unscopedName(n.At, "a declaration", n.Name) {
+		if !c.unscopedName(n.At, tag.DeclScope, n.Name) {
 			continue
 		}
 		t, ok := c.declarator(base, n)
@@ -29,7 +30,7 @@ func (c *checker) varDecl(d *ast.VarDecl) {
 		}
 		switch class {
 		case token.STATIC, token.REGISTER, token.AUTO:
-			c.errorf(d.At, "D_DECL_BADCLASS", "specified storage class not appropriate in D")
+			c.error(d.At, tag.DeclBadclass)
 			return
 		case token.EXTERN:
 			c.externDecl(n, t)
@@ -41,13 +42,13 @@ func (c *checker) varDecl(d *ast.VarDecl) {
 
 // unscopedName reports whether a name being declared is free of D's
 // scoping operator, which names kernel symbols and types, not D's own;
-// what names the kind of name declared ("a declaration", "a member",
-// "an enumerator").
-func (c *checker) unscopedName(at token.Pos, what, name string) bool {
+// m is DTrace's wording for the kind of name declared (a declaration,
+// a member, an enumerator).
+func (c *checker) unscopedName(at token.Pos, m tag.Msg, name string) bool {
 	if !strings.Contains(name, "`") {
 		return true
 	}
-	c.errorf(at, "D_DECL_SCOPE", "D scoping operator may not be used in %s name (%s)", what, name)
+	c.error(at, m, name)
 	return false
 }
 
@@ -58,7 +59,7 @@ func (c *checker) unscopedName(at token.Pos, what, name string) bool {
 // kernel's (symbol.go).
 func (c *checker) externDecl(n *ast.Declarator, t Type) {
 	if prev, ok := c.externs[n.Name]; ok && !sameDeclType(prev, t) {
-		c.errorf(n.At, "D_DECL_IDRED", "identifier redeclared: %s`%s\n\t current: %s\n\tprevious: %s", "D", n.Name, t, prev)
+		c.error(n.At, tag.DeclIdredSymbol, "D", n.Name, t, prev)
 		return
 	}
 	c.externs[n.Name] = t
@@ -76,16 +77,16 @@ func (c *checker) varDeclarator(class token.Kind, vt Type, n *ast.Declarator) {
 	global := class != token.SELF && class != token.THIS
 	switch {
 	case hasEmptyDim(n):
-		c.errorf(n.At, "D_DECL_ARRNULL", "array declaration requires array dimension or tuple signature: %s", n.Name)
+		c.error(n.At, tag.DeclArrnull, n.Name)
 		return
 	case global && c.isBuiltin(n.Name):
-		c.errorf(n.At, "D_DECL_IDRED", "built-in identifier redeclared: %s", n.Name)
+		c.error(n.At, tag.DeclIdredBuiltin, n.Name)
 		return
 	case c.isTypedefName(n.Name):
-		c.errorf(n.At, "D_DECL_IDRED", "typedef identifier redeclared: %s", n.Name)
+		c.error(n.At, tag.DeclIdredTypedefIdent, n.Name)
 		return
 	case class == token.THIS && keys != nil:
-		c.errorf(n.At, "D_DECL_LOCASSC", "associative arrays may not be declared as local variables: %s", n.Name)
+		c.error(n.At, tag.DeclLocassc, n.Name)
 		return
 	}
 	decl := ident{kind: "scalar", t: vt, keys: keys}
@@ -188,7 +189,7 @@ func (c *checker) declared(class token.Kind, name string) (ident, bool) {
 // the same kind, type and key signature may be declared again.
 func (c *checker) redeclared(n *ast.Declarator, cur, prev ident) {
 	if cur.kind != prev.kind || !sameDeclType(cur.t, prev.t) {
-		c.errorf(n.At, "D_DECL_IDRED", "identifier redeclared: %s\n\t current: %s %s\n\tprevious: %s %s", n.Name, cur.kind, cur.t, prev.kind, prev.t)
+		c.error(n.At, tag.DeclIdredType, n.Name, cur.kind, cur.t, prev.kind, prev.t)
 		return
 	}
 	if cur.keys == nil {
@@ -196,12 +197,12 @@ func (c *checker) redeclared(n *ast.Declarator, cur, prev ident) {
 	}
 	for i, k := range cur.keys {
 		if i < len(prev.keys) && !sameDeclType(k, prev.keys[i]) {
-			c.errorf(n.At, "D_DECL_IDRED", "identifier redeclared: %s\n\t current: %s, key #%d of type %s\n\tprevious: %s, key #%d of type %s", n.Name, cur.kind, i+1, k, prev.kind, i+1, prev.keys[i])
+			c.error(n.At, tag.DeclIdredKey, n.Name, cur.kind, i+1, k, prev.kind, i+1, prev.keys[i])
 			return
 		}
 	}
 	if len(cur.keys) != len(prev.keys) {
-		c.errorf(n.At, "D_DECL_IDRED", "identifier redeclared: %s\n\t current: %s of %s, tuple length %d\n\tprevious: %s of %s, tuple length %d", n.Name, cur.kind, cur.t, len(cur.keys), prev.kind, prev.t, len(prev.keys))
+		c.error(n.At, tag.DeclIdredTuple, n.Name, cur.kind, cur.t, len(cur.keys), prev.kind, prev.t, len(prev.keys))
 	}
 }
 
@@ -220,9 +221,9 @@ func (c *checker) declarable(n *ast.Declarator, t Type) bool {
 	r := t.resolved()
 	switch {
 	case r.Kind == Void:
-		c.errorf(n.At, "D_DECL_VOIDOBJ", "cannot have void object: %s", n.Name)
+		c.error(n.At, tag.DeclVoidobj, n.Name)
 	case r.Kind == Struct && !r.Def.IsComplete():
-		c.errorf(n.At, "D_DECL_INCOMPLETE", "incomplete struct/union/enum %s: %s", t, n.Name)
+		c.error(n.At, tag.DeclIncomplete, t, n.Name)
 	case r.Kind == Struct || r.Kind == Array:
 		return true
 	case r.Kind == Float:
@@ -231,7 +232,7 @@ func (c *checker) declarable(n *ast.Declarator, t Type) bool {
 		// printf()'s %e, %f and %g print it.
 		return true
 	case r.Kind != Int && r.Kind != String && r.Kind != Pointer:
-		c.errorf(n.At, "D_UNKNOWN", "variables of type %s are not supported yet", t)
+		c.error(n.At, tag.UnsupportedVarType, t)
 	default:
 		return true
 	}

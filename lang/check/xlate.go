@@ -2,6 +2,7 @@ package check
 
 import (
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -52,7 +53,7 @@ func (c *checker) translatorDecl(d *ast.TranslatorDecl) {
 		return
 	}
 	if prev := c.lookupTranslator(out, x.In, false, false); prev != nil {
-		c.errorf(d.End, "D_XLATE_REDECL", "translator from %s to %s has already been declared", x.In, out)
+		c.error(d.End, tag.XlateRedecl, x.In, out)
 		return
 	}
 	if !c.translatorOutput(d, out) {
@@ -70,9 +71,9 @@ func (c *checker) translatorDecl(d *ast.TranslatorDecl) {
 func (c *checker) translatorOutput(d *ast.TranslatorDecl, out Type) bool {
 	switch r := out.resolved(); {
 	case r.Kind == Struct && !r.Def.IsComplete():
-		c.errorf(d.End, "D_XLATE_SOU", "incomplete struct/union/enum %s", out)
+		c.error(d.End, tag.XlateSouIncomplete, out)
 	case r.Kind != Struct:
-		c.errorf(d.End, "D_XLATE_SOU", "translator output type must be a struct or union")
+		c.error(d.End, tag.XlateSou)
 	default:
 		return true
 	}
@@ -106,7 +107,7 @@ func (c *checker) resolveTranslator(x *Translator) bool {
 	for _, m := range x.decl.Members {
 		om, ok := x.Out.resolved().Def.Member(m.Name)
 		if !ok {
-			c.errorf(x.decl.End, "D_XLATE_MEMB", "translator member %s is not a member of %s", m.Name, x.Out)
+			c.error(x.decl.End, tag.XlateMemb, m.Name, x.Out)
 			break
 		}
 		t := c.rvalue(m.X)
@@ -114,7 +115,7 @@ func (c *checker) resolveTranslator(x *Translator) bool {
 			continue
 		}
 		if !argCompat(om.Type, t, c.isZero(m.X)) {
-			c.errorf(x.decl.End, "D_XLATE_INCOMPAT", "translator member %s definition uses incompatible types: \"%s\" = \"%s\"", m.Name, om.Type, t)
+			c.error(x.decl.End, tag.XlateIncompat, m.Name, om.Type, t)
 			break
 		}
 		if _, dup := x.Members[m.Name]; !dup {
@@ -142,7 +143,7 @@ func (c *checker) xlateExpr(e *ast.XlateExpr) Type {
 		x = c.lookupTranslator(out, xt, true, c.isZero(e.X))
 	}
 	if x == nil || !c.resolveTranslator(x) {
-		c.errorf(e.At, "D_XLATE_NONE", "cannot translate from \"%s\" to \"%s\"", xt, t)
+		c.error(e.At, tag.XlateNone, xt, t)
 		return TypeInvalid
 	}
 	c.info.Xlates[e] = x
@@ -203,16 +204,16 @@ func (c *checker) translated(e *ast.SelectorExpr) (Type, bool) {
 	}
 	me, ok := x.Members[e.Sel]
 	if !ok {
-		c.errorf(e.SelAt, "D_XLATE_NOCONV", "translator does not define conversion for member: %s", e.Sel)
+		c.error(e.SelAt, tag.XlateNoconv, e.Sel)
 		return TypeInvalid, true
 	}
 	xt := c.info.Types[xe]
 	switch {
 	case e.Op == token.ARROW && xt.Kind != Pointer:
-		c.errorf(e.SelAt, "D_OP_PTR", "operator -> must be applied to a pointer")
+		c.error(e.SelAt, tag.OpPtr, "->")
 		return TypeInvalid, true
 	case e.Op != token.ARROW && xt.Kind == Pointer:
-		c.errorf(e.SelAt, "D_OP_SOU", "operator . cannot be applied to type \"%s\"; must be applied to a struct or union", xt)
+		c.error(e.SelAt, tag.OpSou, ".", xt)
 		return TypeInvalid, true
 	}
 	m, _ := x.Out.resolved().Def.Member(e.Sel)

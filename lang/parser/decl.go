@@ -2,6 +2,7 @@ package parser
 
 import (
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -201,7 +202,7 @@ func (p *parser) paramClass() token.Kind {
 	var class token.Kind
 	for paramClasses[p.tok.Kind] {
 		if class != 0 {
-			p.errorAt(p.tok.Pos, "D_DECL_CLASS", "only one storage class allowed in a declaration")
+			p.error(p.tok.Pos, tag.DeclClass)
 		}
 		class = p.tok.Kind
 		p.next()
@@ -214,7 +215,7 @@ func (p *parser) paramClass() token.Kind {
 // (dt_decl_pop_param).
 func (p *parser) checkParamClass(class token.Kind) {
 	if class != 0 && class != token.REGISTER {
-		p.errorAt(p.tok.Pos, "D_DECL_PARMCLASS", "inappropriate storage class for function or associative array parameter")
+		p.error(p.tok.Pos, tag.DeclParmclass)
 	}
 }
 

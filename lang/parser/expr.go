@@ -1,12 +1,12 @@
 package parser
 
 import (
-	"fmt"
 	"math"
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/scanner"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -348,7 +348,7 @@ func (p *parser) intLit(t scanner.Token) *ast.IntLit {
 		lit.LongLong = true
 	}
 	if lit.Decimal && !lit.Unsigned && lit.Value > math.MaxInt64 {
-		p.errorAt(t.Pos, "D_INT_OFLOW", fmt.Sprintf("integer constant 0x%x cannot be represented in any built-in integral type", lit.Value))
+		p.error(t.Pos, tag.IntOflowType, lit.Value)
 	}
 	return lit
 }

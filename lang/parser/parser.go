@@ -27,6 +27,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/scanner"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -192,10 +193,16 @@ func (p *parser) expect(k token.Kind) token.Pos {
 
 // ---- errors
 
-// errorAt records an error with its D_* tag. Like go/parser it keeps one
-// error per line, since later ones are usually consequences of the
-// first, and gives up after maxErrors.
-func (p *parser) errorAt(pos token.Pos, tag, msg string) {
+// error reports m at pos, its wording filled in with args.
+func (p *parser) error(pos token.Pos, m tag.Msg, args ...any) {
+	p.errorAt(pos, m.Tag(), m.Text(args...))
+}
+
+// errorAt records an error with its D_* tag; the scanner reports
+// through it. Like go/parser it keeps one error per line, since later
+// ones are usually consequences of the first, and gives up after
+// maxErrors.
+func (p *parser) errorAt(pos token.Pos, tagName, msg string) {
 	p.nerr++
 	if p.aborted {
 		return
@@ -204,7 +211,7 @@ func (p *parser) errorAt(pos token.Pos, tag, msg string) {
 	if n := len(p.errs); n > 0 && p.errs[n-1].Pos.Line == position.Line {
 		return
 	}
-	p.errs.Add(position, tag, msg)
+	p.errs.Add(position, tagName, msg)
 	if len(p.errs) >= p.limit {
 		p.aborted = true
 	}
@@ -218,27 +225,22 @@ func (p *parser) syntaxError() {
 		p.nerr++
 		return
 	}
-	p.syntaxErrorAt(p.tok.Pos, p.near())
-}
-
-// syntaxErrorAt reports what DTrace's grammar reports with yyerror():
-// its tag is always D_SYNTAX.
-func (p *parser) syntaxErrorAt(pos token.Pos, msg string) {
-	p.errorAt(pos, "D_SYNTAX", msg)
+	if p.tok.Kind == token.EOF {
+		p.error(p.tok.Pos, tag.SyntaxEOF)
+		return
+	}
+	p.error(p.tok.Pos, tag.Syntax, p.near())
 }
 
 // near words a syntax error at the current token as DTrace does: the
 // token's text, but for an identifier that DTrace's lexer had to peek
 // past to tell a variable from a type name (see identNear).
 func (p *parser) near() string {
-	if p.tok.Kind == token.EOF {
-		return "syntax error near end of input"
-	}
 	text := string(p.file.Src[p.file.Offset(p.tok.Pos):p.file.Offset(p.tok.End)])
 	if p.tok.Kind == token.IDENT && p.peeked() {
 		text = identNear(p.file.Src, p.file.Offset(p.tok.End), text)
 	}
-	return `syntax error near "` + text + `"`
+	return text
 }
 
 // peeked reports whether DTrace's lexer looks past the current
@@ -283,7 +285,7 @@ func identNear(src []byte, end int, name string) string {
 func (p *parser) enter() bool {
 	p.nest++
 	if p.nest > maxNest {
-		p.syntaxErrorAt(p.tok.Pos, "program is nested too deeply")
+		p.error(p.tok.Pos, tag.SyntaxNested)
 		p.aborted = true
 		p.tok = p.scan()
 		p.ahead = nil

@@ -1,10 +1,10 @@
 package parser
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -79,13 +79,13 @@ func (p *parser) clause() *ast.Clause {
 	if p.got(token.QUO) {
 		c.Pred = p.predicate()
 		if p.tok.Kind != token.LBRACE {
-			p.syntaxErrorAt(c.Pred.Pos(), "expected actions { } following probe description and predicate")
+			p.error(c.Pred.Pos(), tag.SyntaxNoActions)
 			return c
 		}
 	}
 	if p.tok.Kind != token.LBRACE {
 		if p.file.Name != "" {
-			p.syntaxErrorAt(c.At, "expected predicate and/or actions following probe description")
+			p.error(c.At, tag.SyntaxNoBody)
 		}
 		return c
 	}
@@ -126,9 +126,9 @@ func (p *parser) probeDesc() *ast.ProbeDesc {
 	if t.Kind == token.INT {
 		switch {
 		case t.Value > math.MaxUint32:
-			p.errorAt(t.Pos, "D_PDESC_INVAL", fmt.Sprintf("identifier %d exceeds maximum probe id", t.Value))
+			p.error(t.Pos, tag.PdescInvalIDMax, t.Value)
 		case p.spec != ast.SpecName:
-			p.errorAt(t.Pos, "D_PDESC_INVAL", fmt.Sprintf("probe identifier %d not permitted when specifying %s", t.Value, p.spec.Plural()))
+			p.error(t.Pos, tag.PdescInvalIDSpec, t.Value, p.spec.Plural())
 		}
 		d.ByID, d.ID = true, uint32(t.Value)
 		return d
@@ -142,7 +142,7 @@ func (p *parser) probeDesc() *ast.ProbeDesc {
 	}
 	n := p.spec.Fields()
 	if len(fields) > n {
-		p.errorAt(t.Pos, "D_PDESC_INVAL", `invalid probe description "`+t.Text+`": Overspecified probe description`)
+		p.error(t.Pos, tag.PdescInval, t.Text, "Overspecified probe description")
 		return d
 	}
 	dst := []*string{&d.Provider, &d.Module, &d.Function, &d.Name}[n-len(fields) : n]

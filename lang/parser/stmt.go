@@ -2,6 +2,7 @@ package parser
 
 import (
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -131,7 +132,7 @@ func (p *parser) declStmt() ast.Stmt {
 	if p.tok.Kind == token.SELF || p.tok.Kind == token.THIS {
 		p.next() // an expression may begin so: self->x
 	}
-	p.syntaxErrorAt(p.tok.Pos, `syntax error near "`+p.tok.Text+`"`)
+	p.error(p.tok.Pos, tag.Syntax, p.tok.Text)
 	p.skipPast()
 	return nil
 }

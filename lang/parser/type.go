@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/scanner"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -120,7 +121,7 @@ loop:
 		switch {
 		case storageClasses[k] && mode == declSpecs:
 			if class != 0 {
-				p.errorAt(p.tok.Pos, "D_DECL_CLASS", "only one storage class allowed in a declaration")
+				p.error(p.tok.Pos, tag.DeclClass)
 			}
 			class = k
 		case qualifiers[k]:
@@ -132,7 +133,7 @@ loop:
 			combo := named || a.kind != ""
 			at := p.tagged(t)
 			if combo {
-				p.errorAt(at, "D_DECL_COMBO", "invalid type combination")
+				p.error(at, tag.DeclCombo)
 				return class, false
 			}
 			named = true
@@ -191,7 +192,7 @@ func (p *parser) declAttr(a *declAttrs, tok scanner.Token) {
 	default:
 		if a.kind != "" && !a.bad {
 			a.bad = true
-			p.errorAt(tok.Pos, "D_DECL_COMBO", "invalid type combination")
+			p.error(tok.Pos, tag.DeclCombo)
 			return
 		}
 		a.kind = tok.Text
@@ -209,21 +210,21 @@ func (p *parser) checkAttrs(a *declAttrs, pos token.Pos) {
 	}
 	sign := a.signed || a.unsigned
 	integer := a.kind == "void" || a.kind == "char" || a.kind == "int"
-	var tag, msg string
+	var m tag.Msg
 	switch {
 	case a.kind == "char" && (a.short || a.long > 0):
-		tag, msg = "D_DECL_CHARATTR", "invalid type declaration: short and long may not be used with char type"
+		m = tag.DeclCharattr
 	case a.kind == "void" && (a.short || a.long > 0 || sign):
-		tag, msg = "D_DECL_VOIDATTR", "invalid type declaration: attributes may not be used with void type"
+		m = tag.DeclVoidattr
 	case !integer && sign:
-		tag, msg = "D_DECL_SIGNINT", "invalid type declaration: signed and unsigned may only be used with integer type"
+		m = tag.DeclSignint
 	case !integer && a.kind != "float" && a.kind != "double" && a.long > 0:
-		tag, msg = "D_DECL_LONGINT", "invalid type declaration: long and long long may only be used with integer or floating-point type"
+		m = tag.DeclLongint
 	default:
 		return
 	}
 	a.bad = true
-	p.errorAt(pos, tag, msg)
+	p.error(pos, m)
 }
 
 // identIsType decides whether the identifier at the start of specifiers
@@ -272,7 +273,7 @@ func (p *parser) tagged(t *ast.TypeExpr) token.Pos {
 		// Redefined within the file; the checker finds a type an
 		// earlier source defined.
 		if p.defined[t.Name] {
-			p.errorAt(at, "D_DECL_TYPERED", "type redeclared: "+t.Name)
+			p.error(at, tag.DeclTypered, t.Name)
 		}
 		p.defined[t.Name] = true
 	}

@@ -3,6 +3,7 @@ package scanner
 import (
 	"strings"
 
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -42,7 +43,7 @@ func (s *Scanner) controlLine() (t Token, ok bool) {
 		return Token{}, false // #! interpreter line
 	}
 	if end >= len(s.src) {
-		s.syntaxError(end, "end-of-file encountered before end of control line")
+		s.error(end, tag.SyntaxControlEOF)
 		return Token{}, false
 	}
 	words, ok := s.controlWords(start+1, end)
@@ -72,7 +73,7 @@ func (s *Scanner) directive(start, end int, words []ctlWord) (Token, bool) {
 			break
 		}
 		if w.kind != token.IDENT {
-			s.error(end+1, "D_PRAGCTL_INVAL", "invalid control directive")
+			s.error(end+1, tag.PragctlInvalIdent)
 			break
 		}
 		switch {
@@ -85,14 +86,14 @@ func (s *Scanner) directive(start, end int, words []ctlWord) (Token, bool) {
 		}
 		switch {
 		case w.text == "error":
-			s.error(start, "D_PRAGERR", "#error: "+errorText(words[i+1:]))
+			s.error(start, tag.Pragerr, errorText(words[i+1:]))
 		case w.text == "ident":
 		case w.text == "line":
 			s.lineDirective(words[i+1:], start, 1)
 		case kind == dirPragmaD:
 			return s.pragmaToken(start, end), true
 		case kind == dirPlain:
-			s.error(start, "D_PRAGCTL_INVAL", "invalid control directive: #"+w.text)
+			s.error(start, tag.PragctlInval, w.text)
 		}
 		break
 	}
@@ -167,12 +168,12 @@ func (s *Scanner) controlString(i, end int) (w ctlWord, next int, ok bool) {
 			return ctlWord{kind: token.STRING, text: string(unescape(s.src[i+1 : j]))}, j + 1, true
 		case '\\':
 			if j+1 == end {
-				s.syntaxError(i, `syntax error near """`)
+				s.error(i, tag.Syntax, `"`)
 				return ctlWord{}, 0, false
 			}
 			j++
 		}
 	}
-	s.error(end+1, "D_STR_NL", "newline encountered in string literal")
+	s.error(end+1, tag.StrNl)
 	return ctlWord{}, 0, false
 }

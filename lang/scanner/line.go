@@ -3,12 +3,9 @@ package scanner
 import (
 	"math"
 
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
-
-// malformedLine is DTrace's D_PRAGMA_MALFORM message for a bad line
-// directive (dt_pragma.c, dt_pragma_line).
-const malformedLine = `malformed #line <line> [ ["file"] state ]`
 
 // lineDirective applies a line directive whose arguments are args:
 // `N ["file" [state]]`, as dt_pragma_line() reads them (words after the
@@ -26,7 +23,7 @@ func (s *Scanner) lineDirective(args []ctlWord, errOff, skew int) {
 	if len(args) == 0 || args[0].kind != token.INT ||
 		len(args) > 1 && args[1].kind != token.STRING ||
 		len(args) > 2 && args[2].kind != token.INT {
-		s.error(errOff, "D_PRAGMA_MALFORM", malformedLine)
+		s.error(errOff, tag.PragmaMalformLine)
 		return
 	}
 	name := ""

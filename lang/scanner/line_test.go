@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -79,7 +80,7 @@ func TestMalformedLineDirectives(t *testing.T) {
 		{"# 12 \"foo\" bar\nA{ }", "2:1"},
 	} {
 		_, errs := identLines(tt.src)
-		want := tt.pos + ": D_PRAGMA_MALFORM " + malformedLine
+		want := tt.pos + ": D_PRAGMA_MALFORM " + tag.PragmaMalformLine.Text()
 		if len(errs) != 1 || errs[0] != want {
 			t.Errorf("scan %q: errors %q, want %q", tt.src, errs, want)
 		}

@@ -1,9 +1,9 @@
 package scanner
 
 import (
-	"fmt"
 	"strconv"
 
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -24,7 +24,7 @@ func (s *Scanner) scanNumber() Token {
 	end := intEnd(s.src, start)
 	if f := floatEnd(s.src, start); f > end {
 		s.off = f
-		s.syntaxError(start, "floating-point constants are not permitted")
+		s.error(start, tag.SyntaxFloat)
 		return s.token(token.INT, start, string(s.src[start:f]))
 	}
 	s.off = end
@@ -128,11 +128,11 @@ func (s *Scanner) intValue(start int, text string) uint64 {
 	}
 	v, err := strconv.ParseUint(digits[:n], base, 64)
 	if err != nil {
-		s.error(start, "D_INT_OFLOW", fmt.Sprintf("constant %s results in integer overflow", text))
+		s.error(start, tag.IntOflow, text)
 		return v
 	}
 	if rest := digits[n:]; rest != "" && !isSuffixChar(rest[0]) {
-		s.error(start, "D_INT_DIGIT", fmt.Sprintf("constant %s contains invalid digit %c", text, rest[0]))
+		s.error(start, tag.IntDigit, text, rest[0])
 	}
 	return v
 }
@@ -152,7 +152,7 @@ func isSuffixChar(c byte) bool { return c == 'u' || c == 'U' || c == 'l' || c ==
 // scanString scans a string literal; Text is its decoded value.
 func (s *Scanner) scanString() Token {
 	start := s.off
-	body, ok := s.scanQuoted('"', "D_STR_NL", "newline encountered in string literal")
+	body, ok := s.scanQuoted('"', tag.StrNl)
 	t := s.token(token.STRING, start, "")
 	if ok {
 		t.Text = string(unescape(body))
@@ -164,18 +164,18 @@ func (s *Scanner) scanString() Token {
 // constant: the value of its bytes taken as a big-endian integer.
 func (s *Scanner) scanChar() Token {
 	start := s.off
-	body, ok := s.scanQuoted('\'', "D_CHR_NL", "newline encountered in character constant")
+	body, ok := s.scanQuoted('\'', tag.ChrNl)
 	t := s.token(token.CHAR, start, string(s.src[start:s.off]))
 	if !ok {
 		return t
 	}
 	if len(body) == 0 {
-		s.error(start, "D_CHR_NULL", "empty character constant")
+		s.error(start, tag.ChrNull)
 		return t
 	}
 	val := unescape(body)
 	if len(val) > 8 {
-		s.error(start, "D_CHR_OFLOW", "character constant is too long")
+		s.error(start, tag.ChrOflow)
 		return t
 	}
 	for _, b := range val {
@@ -187,17 +187,17 @@ func (s *Scanner) scanChar() Token {
 // scanQuoted scans a quoted literal as DTrace's RGX_STR and RGX_CHR match
 // it: a backslash escapes any character but a newline. It returns the
 // text between the quotes, undecoded. ok is false, and the error
-// reported, for a newline before the closing quote (nlTag: DTrace reports
+// reported, for a newline before the closing quote (nl: DTrace reports
 // it on the line after, having read the newline) or for text that neither
 // closes nor meets a newline (the end of input, or a backslash before a
 // newline): then no rule of DTrace's matches, and its lexer rejects the
 // quote itself.
-func (s *Scanner) scanQuoted(quote byte, nlTag, nlMsg string) (body []byte, ok bool) {
+func (s *Scanner) scanQuoted(quote byte, nl tag.Msg) (body []byte, ok bool) {
 	start := s.off
 	for i := start + 1; ; {
 		if i >= len(s.src) || s.src[i] == '\\' && (i+1 >= len(s.src) || s.src[i+1] == '\n') {
 			s.skipLine(i)
-			s.syntaxError(start, fmt.Sprintf("syntax error near \"%c\"", quote))
+			s.error(start, tag.Syntax, string(quote))
 			return nil, false
 		}
 		switch c := s.src[i]; {
@@ -206,7 +206,7 @@ func (s *Scanner) scanQuoted(quote byte, nlTag, nlMsg string) (body []byte, ok b
 			return s.src[start+1 : i], true
 		case c == '\n':
 			s.off = i + 1
-			s.error(i+1, nlTag, nlMsg)
+			s.error(i+1, nl)
 			return nil, false
 		case c == '\\':
 			i += 2

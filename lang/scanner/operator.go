@@ -3,6 +3,7 @@ package scanner
 import (
 	"unicode/utf8"
 
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -131,9 +132,9 @@ func (s *Scanner) closesPredicate(start int) bool {
 		break
 	}
 	if s.parens > 0 {
-		s.syntaxError(i, "closing ) expected in predicate before /")
+		s.error(i, tag.SyntaxPredParen)
 	} else if s.brackets > 0 {
-		s.syntaxError(i, "closing ] expected in predicate before /")
+		s.error(i, tag.SyntaxPredBracket)
 	}
 	s.nparens -= s.parens
 	s.nbrackets -= s.brackets
@@ -158,7 +159,7 @@ func (s *Scanner) invalidChar() Token {
 	start := s.off
 	_, size := utf8.DecodeRune(s.src[s.off:])
 	s.off += max(size, 1)
-	s.syntaxError(start, `syntax error near "`+string(s.src[start:start+1])+`"`)
+	s.error(start, tag.Syntax, string(s.src[start:start+1]))
 	return s.token(token.ILLEGAL, start, string(s.src[start:s.off]))
 }
 
@@ -175,12 +176,12 @@ func (s *Scanner) balance(k token.Kind, off int) {
 	case token.RPAREN:
 		if s.nparens--; s.nparens < 0 {
 			s.nparens = 0
-			s.syntaxError(off, "extra ) in input stream")
+			s.error(off, tag.SyntaxExtraParen)
 		}
 	case token.RBRACK:
 		if s.nbrackets--; s.nbrackets < 0 {
 			s.nbrackets = 0
-			s.syntaxError(off, "extra ] in input stream")
+			s.error(off, tag.SyntaxExtraBracket)
 		}
 	}
 }

@@ -33,6 +33,7 @@ package scanner
 import (
 	"strings"
 
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 )
 
@@ -93,16 +94,13 @@ func (s *Scanner) Init(f *token.File, errh ErrorHandler, isType func(name string
 	*s = Scanner{file: f, src: f.Src, errh: errh, isType: isType}
 }
 
-func (s *Scanner) error(off int, tag, msg string) {
+// error reports m at off, its wording filled in with args.
+func (s *Scanner) error(off int, m tag.Msg, args ...any) {
 	s.ErrorCount++
 	if s.errh != nil {
-		s.errh(s.file.Pos(off), tag, msg)
+		s.errh(s.file.Pos(off), m.Tag(), m.Text(args...))
 	}
 }
-
-// syntaxError reports what DTrace's lexer reports with yyerror(): its
-// tag is always D_SYNTAX.
-func (s *Scanner) syntaxError(off int, msg string) { s.error(off, "D_SYNTAX", msg) }
 
 // at returns the byte i bytes past the current one, or 0 past the end.
 func (s *Scanner) at(i int) byte {
@@ -239,7 +237,7 @@ func (s *Scanner) skipBlockComment() {
 			s.off += 2
 			return
 		case s.src[s.off] == '/' && s.at(1) == '*':
-			s.syntaxError(s.off, "/* encountered inside a comment")
+			s.error(s.off, tag.SyntaxNestedComment)
 			s.off += 2
 		default:
 			s.off++
@@ -247,7 +245,7 @@ func (s *Scanner) skipBlockComment() {
 	}
 	// DTrace reports it where it meets the end, not where the comment
 	// starts.
-	s.syntaxError(len(s.src), "end-of-file encountered before matching */")
+	s.error(len(s.src), tag.SyntaxCommentEOF)
 }
 
 // atLineStart reports whether only blanks precede offset off on its line,

@@ -151,7 +151,7 @@ func TestScan(t *testing.T) {
 }
 
 // scanErrorTests give the first error of each source, with DTrace's tag
-// and wording (lang/check/messages.go) and where DTrace reports it.
+// and wording (lang/tag's table) and where DTrace reports it.
 var scanErrorTests = []struct{ src, err string }{
 	// A character no token starts with: the byte itself, as %c prints it.
 	{"A{ \x01 }", "1:4: D_SYNTAX syntax error near \"\x01\""},
