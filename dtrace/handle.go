@@ -21,6 +21,7 @@ import (
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/internal/chunks"
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/load"
 	"github.com/godtrace/godtrace/option"
@@ -171,7 +172,7 @@ func (h *Handle) Compile(srcs []Source, args []string) error {
 	// reported as DTrace reports it.
 	for i := range h.nlibs {
 		if line := parsed.FirstClause(i); line > 0 {
-			return h.errorIn(i, line, "D_UNKNOWN", "probe clauses in libraries are not supported yet")
+			return h.errorIn(i, line, tag.UnsupportedLibraryClause)
 		}
 	}
 	h.prog = prog
@@ -327,14 +328,14 @@ func (h *Handle) pragmas(i int, f *token.File, parsed *compile.Parsed) error {
 			arg += "=" + o.Value
 		}
 		if err := h.Options.SetPragma(arg); err != nil {
-			return h.errorIn(i, f.Position(o.Pos).Line, "D_PRAGMA_OPTSET", pragmaOptionError(o.Name, o.Value, err))
+			return h.pragmaOptionError(i, f.Position(o.Pos).Line, o.Name, o.Value, err)
 		}
 	}
 	if i < h.nlibs {
 		return nil
 	}
 	if e := h.checkDependencies(f); e != nil {
-		return h.errorIn(i, e.Line, e.Tag, e.Msg)
+		return h.in(i, e)
 	}
 	return nil
 }
@@ -352,9 +353,9 @@ func (h *Handle) compileError(src int, err error) error {
 		if e.Line == 0 {
 			// An error about the program as a whole (no room for it,
 			// say), not about the file its zero index would name.
-			return h.errorIn(max(src, h.nlibs), 0, e.Tag, e.Msg)
+			return h.in(max(src, h.nlibs), &CompileError{Tag: e.Tag, Msg: e.Msg})
 		}
-		ce := h.errorIn(max(src, e.File), e.Line, e.Tag, e.Msg)
+		ce := h.in(max(src, e.File), &CompileError{Line: e.Line, Tag: e.Tag, Msg: e.Msg})
 		if e.Filename != "" && e.Filename != cppStdin {
 			// In a header the preprocessor included.
 			ce.File = e.Filename
@@ -364,17 +365,29 @@ func (h *Handle) compileError(src int, err error) error {
 		}
 		return ce
 	}
-	return h.errorIn(max(src, h.nlibs), 0, "", err.Error())
+	return h.in(max(src, h.nlibs), &CompileError{Msg: err.Error()})
 }
 
 // errorIn makes the CompileError for an error at line of file i of
 // h.files. DTrace reports an error in a library as an error in the first
 // source, naming the library file.
-func (h *Handle) errorIn(i, line int, tag, msg string) *CompileError {
+func (h *Handle) errorIn(i, line int, m tag.Msg, args ...any) *CompileError {
+	return h.in(i, compileError(line, m, args...))
+}
+
+// in places e in file i of h.files, as errorIn does.
+func (h *Handle) in(i int, e *CompileError) *CompileError {
 	if i < h.nlibs {
-		return &CompileError{File: h.files[i].Name, Line: line, Tag: tag, Msg: msg}
+		e.File = h.files[i].Name
+	} else {
+		e.Source = i - h.nlibs
 	}
-	return &CompileError{Source: i - h.nlibs, Line: line, Tag: tag, Msg: msg}
+	return e
+}
+
+// compileError is the CompileError m reports at line for args.
+func compileError(line int, m tag.Msg, args ...any) *CompileError {
+	return &CompileError{Line: line, Tag: m.Tag(), Msg: m.Text(args...)}
 }
 
 // Program returns the compiled program.
@@ -640,16 +653,16 @@ func (h *Handle) Snapshot() (map[int][]*consume.AggEntry, error) {
 // Printed reports whether printa() has printed aggregation id.
 func (h *Handle) Printed(id int) bool { return h.printed[id] }
 
-// pragmaOptionError words a #pragma D option that could not be set as
+// pragmaOptionError reports a #pragma D option that could not be set as
 // dt_pragma_option() does: the option, its value if it has one, and
 // libdtrace's reason.
-func pragmaOptionError(name, value string, err error) string {
+func (h *Handle) pragmaOptionError(i, line int, name, value string, err error) *CompileError {
 	var oe *option.Error
-	if !errors.As(err, &oe) {
-		return err.Error()
+	switch {
+	case !errors.As(err, &oe):
+		return h.in(i, &CompileError{Line: line, Tag: tag.PragmaOptset.Tag(), Msg: err.Error()})
+	case value == "":
+		return h.errorIn(i, line, tag.PragmaOptsetName, name, oe.Err)
 	}
-	if value == "" {
-		return fmt.Sprintf("failed to set option '%s': %s", name, oe.Err)
-	}
-	return fmt.Sprintf("failed to set option '%s' to '%s': %s", name, value, oe.Err)
+	return h.errorIn(i, line, tag.PragmaOptset, name, value, oe.Err)
 }

@@ -1,11 +1,11 @@
 package dtrace
 
 import (
-	"fmt"
 	"os"
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/scanner"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/provider"
 )
@@ -41,17 +41,17 @@ func dependencies(f *token.File) []dependency {
 // parseDependency checks a depends_on pragma's words as dt_pragma_depends()
 // does. Quoted strings are not identifiers there, so they are malformed.
 func parseDependency(w []string, line int) dependency {
-	fail := func(tag, msg string) dependency {
-		return dependency{line: line, err: &CompileError{Line: line, Tag: tag, Msg: msg}}
+	fail := func(m tag.Msg, args ...any) dependency {
+		return dependency{line: line, err: compileError(line, m, args...)}
 	}
 	if len(w) < 2 || strings.HasPrefix(w[0], `"`) || strings.HasPrefix(w[1], `"`) {
-		return fail("D_PRAGMA_MALFORM", "malformed #pragma depends_on <class> <name>")
+		return fail(tag.PragmaMalformDepends)
 	}
 	switch w[0] {
 	case "provider", "module", "library":
 		return dependency{class: w[0], name: w[1], line: line}
 	}
-	return fail("D_PRAGMA_INVAL", fmt.Sprintf("invalid class %s specified by #pragma depends_on", w[0]))
+	return fail(tag.PragmaInvalDepends, w[0])
 }
 
 // checkDependencies applies the depends_on pragmas of a program source
@@ -62,14 +62,11 @@ func (h *Handle) checkDependencies(f *token.File) *CompileError {
 		if d.err != nil {
 			return d.err
 		}
-		fail := func(msg string) *CompileError {
-			return &CompileError{Line: d.line, Tag: "D_PRAGMA_DEPEND", Msg: msg}
-		}
 		switch {
 		case d.class == "library":
-			return fail("main program may not explicitly depend on a library")
+			return compileError(d.line, tag.PragmaDependLibrary)
 		case !h.present(d.class, d.name):
-			return fail(fmt.Sprintf("program requires %s %s", d.class, d.name))
+			return compileError(d.line, tag.PragmaDepend, d.class, d.name)
 		}
 	}
 	return nil

@@ -1,12 +1,12 @@
 package dtrace
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/scanner"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/option"
 )
@@ -47,12 +47,11 @@ func (h *Handle) checkSource(i int, prog *ast.Program, args []string, fl compile
 		// or a probe identifier no probe has, stops DTrace's parser
 		// before it gets here; the compiler reports them.
 		if last := len(args) - 1; !undefined && !h.unknownID(prog) && !refs[last] {
-			return h.errorIn(i, end, "D_MACRO_UNUSED",
-				fmt.Sprintf("extraneous argument '%s' ($%d is not referenced)", args[last], last))
+			return h.errorIn(i, end, tag.MacroUnused, args[last], last)
 		}
 	}
 	if !fl.empty && emptyProgram(prog) {
-		return h.errorIn(i, end, "D_EMPTY", "empty D program translation unit")
+		return h.errorIn(i, end, tag.Empty)
 	}
 	return nil
 }

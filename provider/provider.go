@@ -5,6 +5,7 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // Desc is a probe description after macro expansion. A field may hold a
@@ -28,6 +29,11 @@ type DescError struct {
 }
 
 func (e *DescError) Error() string { return e.Msg }
+
+// NewDescError is the DescError m reports for args.
+func NewDescError(m tag.Msg, args ...any) *DescError {
+	return &DescError{Tag: m.Tag(), Msg: m.Text(args...)}
+}
 
 // Probe is one probe known to the Registry.
 type Probe struct {

@@ -241,6 +241,7 @@ const (
 	PrintAgg
 	PrintSize
 	ProcBadpid
+	ProcBadpidTarget
 	ProcFunc
 	ProcGrab
 	ProcLib
@@ -306,6 +307,7 @@ const (
 	LimitJump
 	UnknownEnumerator
 	UnsupportedDecl
+	UnsupportedLibraryClause
 	UnsupportedExpr
 	UnsupportedMember
 	UnsupportedOp

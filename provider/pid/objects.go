@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/uproc"
 )
@@ -122,7 +123,7 @@ func (o *object) code(f fn) ([]byte, error) {
 // checkOffset checks that off is the offset of an instruction of f.
 func (o *object) checkOffset(f fn, off uint64) error {
 	if off >= f.size {
-		return &provider.DescError{Tag: "D_PROC_OFF", Msg: fmt.Sprintf("offset %#x outside of function '%s'", off, f.name)}
+		return provider.NewDescError(tag.ProcOff, off, f.name)
 	}
 	code, err := o.code(f)
 	if err != nil {

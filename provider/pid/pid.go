@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/provider"
 )
 
@@ -33,11 +34,10 @@ func (f *Family) Member(name string) (provider.Provider, error) {
 	pid, err := strconv.Atoi(digits)
 	if err != nil || pid <= 0 {
 		// $target without -c or -p is 0: pid0. DTrace's words.
-		msg := fmt.Sprintf("'%s' does not contain a valid pid", name)
 		if name == "pid0" {
-			msg = "pid0 does not contain a valid pid"
+			return nil, provider.NewDescError(tag.ProcBadpidTarget, name)
 		}
-		return nil, &provider.DescError{Tag: "D_PROC_BADPID", Msg: msg}
+		return nil, provider.NewDescError(tag.ProcBadpid, name)
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -46,7 +46,7 @@ func (f *Family) Member(name string) (provider.Provider, error) {
 	}
 	if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, &provider.DescError{Tag: "D_PROC_GRAB", Msg: fmt.Sprintf("failed to grab process %d", pid)}
+			return nil, provider.NewDescError(tag.ProcGrab, pid)
 		}
 		return nil, fmt.Errorf("failed to grab process %d: %w", pid, err)
 	}
@@ -143,11 +143,10 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 		}
 		fns := o.functions(d.Function)
 		if len(fns) == 0 && named && d.Function != "" && !provider.IsGlob(d.Function) && d.Module != "" && !provider.IsGlob(d.Module) {
-			return nil, &provider.DescError{Tag: "D_PROC_FUNC",
-				Msg: fmt.Sprintf("failed to lookup '%s' in module '%s'", d.Function, d.Module)}
+			return nil, provider.NewDescError(tag.ProcFunc, d.Function, d.Module)
 		}
 		if len(fns) > 0 && badName {
-			return nil, &provider.DescError{Tag: "D_PROC_NAME", Msg: fmt.Sprintf("'%s' is an invalid probe name", d.Name)}
+			return nil, provider.NewDescError(tag.ProcName, d.Name)
 		}
 		for _, f := range fns {
 			spec := func(name string, pr *probe) {
@@ -196,14 +195,14 @@ func (pv *Provider) provideAddress(d provider.Desc) ([]provider.Spec, error) {
 		}
 	}
 	if exe == nil || d.Module != "" && (provider.IsGlob(d.Module) || !aliases(d.Module, exe) && d.Module != exe.module) {
-		return nil, &provider.DescError{Tag: "D_PROC_LIB", Msg: "only the a.out module is valid with the '-' function"}
+		return nil, provider.NewDescError(tag.ProcLib)
 	}
 	addr, ok := parseOffset(d.Name)
 	if !ok {
 		if d.Name == "" || provider.IsGlob(d.Name) {
-			return nil, &provider.DescError{Tag: "D_PROC_NAME", Msg: "only individual addresses may be specified with the '-' function"}
+			return nil, provider.NewDescError(tag.ProcNameAddr)
 		}
-		return nil, &provider.DescError{Tag: "D_PROC_NAME", Msg: fmt.Sprintf("'%s' is an invalid probe name", d.Name)}
+		return nil, provider.NewDescError(tag.ProcName, d.Name)
 	}
 	for _, f := range exe.functions("") {
 		if addr < f.value || addr-f.value >= f.size {
