@@ -3,6 +3,7 @@ package compile
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
 	"github.com/godtrace/godtrace/spec"
@@ -12,7 +13,7 @@ import (
 // statements, tracemem(), print() and setopt().
 func (g *gen) recordAct(call *ast.CallExpr, act check.Action) []spec.Item {
 	switch act.Kind {
-	case spec.ActSymbol:
+	case abi.ActSymbol:
 		if t := g.c.info.Types[call]; !check.IsUserSym(t) {
 			return []spec.Item{g.recordExpr(call)} // func(), sym(), mod()
 		}
@@ -20,11 +21,11 @@ func (g *gen) recordAct(call *ast.CallExpr, act check.Action) []spec.Item {
 		it.Off = g.reserve(it.Size, 8)
 		g.recordUserSym(g.c.layout.staging+it.Off, call)
 		return []spec.Item{it}
-	case spec.ActTracemem:
+	case abi.ActTracemem:
 		return g.recordTracemem(call, act.Size)
-	case spec.ActPrint:
+	case abi.ActPrint:
 		return g.recordPrint(call.Args[0])
-	case spec.ActSetopt:
+	case abi.ActSetopt:
 		var items []spec.Item
 		for _, a := range call.Args {
 			items = append(items, g.recordExpr(a))
@@ -155,34 +156,34 @@ func (g *gen) recordPrint(arg ast.Expr) []spec.Item {
 
 // printType describes t for print(), which the consumer lays out as
 // DTrace does from the type's CTF; enums gives an enum's names.
-func printType(t check.Type, enums func(check.Type) []check.Enumerator) *spec.PrintType {
-	pt := &spec.PrintType{Name: t.Name, Size: t.Size, Signed: t.Signed}
+func printType(t check.Type, enums func(check.Type) []check.Enumerator) *abi.PrintType {
+	pt := &abi.PrintType{Name: t.Name, Size: t.Size, Signed: t.Signed}
 	switch t.Kind {
 	case check.Int:
 		// Oracle prints the type named char as a character.
-		pt.Kind, pt.Char = spec.PrintInt, t.Size == 1 && t.Name == "char"
+		pt.Kind, pt.Char = abi.PrintInt, t.Size == 1 && t.Name == "char"
 		if list := enums(t); list != nil {
-			pt.Kind, pt.Char = spec.PrintEnum, false
+			pt.Kind, pt.Char = abi.PrintEnum, false
 			for _, e := range list {
-				pt.Enums = append(pt.Enums, spec.PrintEnumerator{Name: e.Name, Value: e.Value})
+				pt.Enums = append(pt.Enums, abi.PrintEnumerator{Name: e.Name, Value: e.Value})
 			}
 		}
 	case check.Float:
-		pt.Kind = spec.PrintFloat
+		pt.Kind = abi.PrintFloat
 	case check.String:
-		pt.Kind = spec.PrintString
+		pt.Kind = abi.PrintString
 	case check.Array:
-		pt.Kind, pt.Elem, pt.Len = spec.PrintArray, printType(*t.Elem, enums), t.Len
+		pt.Kind, pt.Elem, pt.Len = abi.PrintArray, printType(*t.Elem, enums), t.Len
 	case check.Struct:
-		pt.Kind, pt.Size = spec.PrintStruct, t.Def.Size
+		pt.Kind, pt.Size = abi.PrintStruct, t.Def.Size
 		if t.Def.Union {
-			pt.Kind = spec.PrintUnion
+			pt.Kind = abi.PrintUnion
 		}
 		for _, m := range t.Def.Members() {
-			pt.Members = append(pt.Members, spec.PrintMember{Name: m.Name, Off: 8*m.Off + m.BitOff, Bits: m.BitSize, Type: printType(m.Type, enums)})
+			pt.Members = append(pt.Members, abi.PrintMember{Name: m.Name, Off: 8*m.Off + m.BitOff, Bits: m.BitSize, Type: printType(m.Type, enums)})
 		}
 	default: // pointers, functions
-		pt.Kind = spec.PrintPointer
+		pt.Kind = abi.PrintPointer
 	}
 	return pt
 }

@@ -3,6 +3,7 @@ package compile
 import (
 	"testing"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -70,13 +71,13 @@ func TestTracememPrintRecords(t *testing.T) {
 	if addr.Size != 8 || addr.Bytes || addr.TypeName != "struct s *" {
 		t.Errorf("print() records the address as %+v", addr)
 	}
-	if st.Size != 8 || !st.Bytes || st.Off <= addr.Off || st.Print == nil || st.Print.Kind != spec.PrintStruct || len(st.Print.Members) != 2 {
+	if st.Size != 8 || !st.Bytes || st.Off <= addr.Off || st.Print == nil || st.Print.Kind != abi.PrintStruct || len(st.Print.Members) != 2 {
 		t.Fatalf("print(struct s *) records %+v", st)
 	}
-	if m := st.Print.Members[1]; m.Name != "n" || m.Off != 32 || m.Type.Kind != spec.PrintArray || m.Type.Len != 3 || !m.Type.Elem.Char {
+	if m := st.Print.Members[1]; m.Name != "n" || m.Off != 32 || m.Type.Kind != abi.PrintArray || m.Type.Len != 3 || !m.Type.Elem.Char {
 		t.Errorf("member n is %+v, type %+v", m, m.Type)
 	}
-	if el := acts[2].Items[1]; el.Size != 1 || el.Print.Kind != spec.PrintInt || el.Print.Name != "char" || !el.Print.Char {
+	if el := acts[2].Items[1]; el.Size != 1 || el.Print.Kind != abi.PrintInt || el.Print.Name != "char" || !el.Print.Char {
 		t.Errorf("print() of a char array records %+v, type %+v", el, el.Print)
 	}
 }

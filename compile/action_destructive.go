@@ -7,6 +7,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 	"golang.org/x/sys/unix"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
 	"github.com/godtrace/godtrace/spec"
@@ -22,27 +23,27 @@ import (
 // destructive generates a destructive action (or ftruncate(), which is
 // the consumer's too) and returns the items it records: system()'s and
 // freopen()'s printf arguments.
-func (g *gen) destructive(call *ast.CallExpr, kind spec.ActionKind) []spec.Item {
+func (g *gen) destructive(call *ast.CallExpr, kind abi.ActionKind) []spec.Item {
 	// ftruncate() is a consumer action among them here, but not
 	// destructive: DTrace lets it run without -w.
-	if kind != spec.ActFtruncate {
+	if kind != abi.ActFtruncate {
 		g.ecb.Destructive = true
 	}
 	var items []spec.Item
 	switch kind {
-	case spec.ActRaise:
+	case abi.ActRaise:
 		g.raiseSignal(call)
-	case spec.ActStop:
+	case abi.ActStop:
 		// Oracle's DTrace has no stop() yet; illumos stops the process
 		// as a debugger would. SIGSTOP is Linux's way to do that.
 		g.emit(asm.Mov.Imm(asm.R1, int32(unix.SIGSTOP)), asm.FnSendSignal.Call())
-	case spec.ActChill:
+	case abi.ActChill:
 		g.chill(call)
-	case spec.ActSystem, spec.ActFreopen:
+	case abi.ActSystem, abi.ActFreopen:
 		for _, a := range call.Args[1:] {
 			items = append(items, g.recordExpr(a))
 		}
-	case spec.ActPanic, spec.ActBreakpoint:
+	case abi.ActPanic, abi.ActBreakpoint:
 		// What Oracle's DTrace for Linux says of both: there is no
 		// kernel debugger to enter, and a tracer that panics the
 		// kernel is not wanted.
@@ -174,7 +175,7 @@ func (g *gen) chillSpinner() {
 // chillSpec adds the chill map if the program calls chill().
 func (c *compiler) chillSpec(m map[string]*ebpf.MapSpec) {
 	for _, a := range c.info.Actions {
-		if a.Kind == spec.ActChill {
+		if a.Kind == abi.ActChill {
 			m[chillMap] = &ebpf.MapSpec{Name: chillMap, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: 16, MaxEntries: 1}
 			return
 		}

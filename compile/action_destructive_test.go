@@ -5,8 +5,7 @@ import (
 	"testing"
 
 	"github.com/cilium/ebpf/asm"
-
-	"github.com/godtrace/godtrace/spec"
+	"github.com/godtrace/godtrace/abi"
 )
 
 // TestDestructiveECBs checks that exactly the clauses calling a
@@ -34,10 +33,10 @@ func TestDestructiveECBs(t *testing.T) {
 		}
 	}
 	sys := p.ECBs[6].Actions[0]
-	if sys.Kind != spec.ActSystem || sys.Format != "echo %d %s" || len(sys.Items) != 2 || !sys.Items[1].String {
+	if sys.Kind != abi.ActSystem || sys.Format != "echo %d %s" || len(sys.Items) != 2 || !sys.Items[1].String {
 		t.Errorf("system(): %+v", sys)
 	}
-	if fr := p.ECBs[7].Actions[0]; fr.Kind != spec.ActFreopen || fr.Format != "." {
+	if fr := p.ECBs[7].Actions[0]; fr.Kind != abi.ActFreopen || fr.Format != "." {
 		t.Errorf(`freopen(""): %+v, want the restore format "."`, fr)
 	}
 }

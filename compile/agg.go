@@ -3,6 +3,7 @@ package compile
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -21,7 +22,7 @@ func (g *gen) aggregate(ae *ast.AggExpr, call *ast.CallExpr) {
 		valSlot = g.push()
 	}
 	// Only the quantizing functions have an increment (count's is 1).
-	incrArg, quantizes := map[spec.AggFunc]int{spec.AggQuantize: 1, spec.AggLquantize: 4, spec.AggLlquantize: 5}[sa.Func]
+	incrArg, quantizes := map[abi.AggFunc]int{abi.AggQuantize: 1, abi.AggLquantize: 4, abi.AggLlquantize: 5}[sa.Func]
 	if quantizes {
 		if len(call.Args) > incrArg {
 			g.expr(call.Args[incrArg])
@@ -72,32 +73,32 @@ func (g *gen) aggUpdate(sa *spec.Aggregation) {
 	// n++ (for count, n is the result); min and max look at the n
 	// before, in R5.
 	g.emit(asm.LoadMem(asm.R4, asm.R9, 0, asm.DWord))
-	if sa.Func == spec.AggMin || sa.Func == spec.AggMax {
+	if sa.Func == abi.AggMin || sa.Func == abi.AggMax {
 		g.emit(asm.Mov.Reg(asm.R5, asm.R4))
 	}
 	g.emit(asm.Add.Imm(asm.R4, 1), asm.StoreMem(asm.R9, 0, asm.R4, asm.DWord))
 	switch sa.Func {
-	case spec.AggSum, spec.AggAvg:
+	case abi.AggSum, abi.AggAvg:
 		g.emit(asm.LoadMem(asm.R3, asm.R9, 8, asm.DWord), asm.Add.Reg(asm.R3, asm.R1), asm.StoreMem(asm.R9, 8, asm.R3, asm.DWord))
-	case spec.AggMin, spec.AggMax:
+	case abi.AggMin, abi.AggMax:
 		// The first value on this CPU (R5 == 0) always replaces.
 		set, skip := g.newLabel(), g.newLabel()
 		j := asm.JSGE
-		if sa.Func == spec.AggMax {
+		if sa.Func == abi.AggMax {
 			j = asm.JSLE
 		}
 		g.emit(asm.JEq.Imm(asm.R5, 0, set), asm.LoadMem(asm.R3, asm.R9, 8, asm.DWord), j.Reg(asm.R1, asm.R3, skip))
 		g.mark(set)
 		g.emit(asm.StoreMem(asm.R9, 8, asm.R1, asm.DWord))
 		g.mark(skip)
-	case spec.AggStddev:
+	case abi.AggStddev:
 		g.emit(asm.LoadMem(asm.R3, asm.R9, 8, asm.DWord), asm.Add.Reg(asm.R3, asm.R1), asm.StoreMem(asm.R9, 8, asm.R3, asm.DWord))
 		g.addSquare()
-	case spec.AggQuantize, spec.AggLquantize, spec.AggLlquantize:
+	case abi.AggQuantize, abi.AggLquantize, abi.AggLlquantize:
 		switch sa.Func {
-		case spec.AggQuantize:
+		case abi.AggQuantize:
 			g.quantizeBucket()
-		case spec.AggLquantize:
+		case abi.AggLquantize:
 			g.lquantizeBucket(sa)
 		default:
 			g.llquantizeBucket(sa)

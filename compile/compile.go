@@ -10,6 +10,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/btf"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
 	"github.com/godtrace/godtrace/lang/parser"
@@ -673,7 +674,7 @@ func (c *compiler) recordsData(cl *ast.Clause) bool {
 		if !ok {
 			continue
 		}
-		if act.Kind == spec.ActSpeculate {
+		if act.Kind == abi.ActSpeculate {
 			speculate = true
 			continue
 		}

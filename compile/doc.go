@@ -363,7 +363,7 @@
 // (builtin_cpu.go) is the address of this CPU's value in the per-CPU
 // cpuinfo map, passed through scratch so that it is a plain number; its
 // type, cpuinfo_t, is built in (lang/check/builtins.go) with the offsets
-// of spec.CPUInfo*; the loader adds and fills the map.
+// of abi.CPUInfo*; the compiler declares the map and the loader fills it.
 //
 // ustackdepth and ucaller (builtin_stack.go) walk the user stack with
 // bpf_get_stack, as ustack() does, into 127 frames of temporaries (the
@@ -393,13 +393,13 @@
 // address, 16 bytes, laid out as a one-frame user stack (a spec.Item with
 // Stack: UserStack, Frames: 1 and Sym saying how to print it), so that the
 // consumer decodes and names them as it does ustack(). As in DTrace they
-// are values only where a statement (spec.ActSymbol) or an aggregation key
+// are values only where a statement (abi.ActSymbol) or an aggregation key
 // records them (action_act.go widens their key slot); in any other
 // expression the code generator refuses them (D_CG_EXPR), as it refuses
 // stacks. tracemem(addr, size[, dsize]) copies size bytes into the record;
 // the consumer prints at most dsize of them. print(p) records the address,
 // then the object there (NULL or an unreadable address faults), with the
-// object's type in the item (spec.PrintType: kind, name as DTrace writes
+// object's type in the item (abi.PrintType: kind, name as DTrace writes
 // it, members with bit offsets and bit-field widths, an enum's enumerators
 // from its D declaration or the kernel's BTF, Info.Enumerators). setopt()
 // records its strings for the printer to apply.

@@ -6,6 +6,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/check"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
@@ -180,22 +181,22 @@ func (c *compiler) planAgg(a *check.Agg) *spec.Aggregation {
 	keys, ksize = c.userSymKeyItems(a, keys, ksize)
 	sa := &spec.Aggregation{ID: a.ID, Name: a.Name, Func: a.Func, Map: fmt.Sprintf("agg_%d", a.ID),
 		Keys: keys, KeySize: ksize}
-	if a.Func == spec.AggLquantize {
+	if a.Func == abi.AggLquantize {
 		sa.Base, sa.Step, sa.Levels = a.Base, a.Step, (a.Limit-a.Base)/a.Step
 	}
 	sa.Factor, sa.Low, sa.High, sa.Nsteps = a.Factor, a.Low, a.High, a.Nsteps
-	if a.Func == spec.AggLlquantize {
+	if a.Func == abi.AggLlquantize {
 		sa.NBuckets, sa.Bounds = llquantizeBounds(sa)
 	}
 	// Slot 0 counts the values aggregated on a CPU, so that the consumer
 	// merges only CPUs that saw the key (the kernel zero-fills the others).
 	slots := 1
 	switch sa.Func {
-	case spec.AggSum, spec.AggAvg, spec.AggMin, spec.AggMax:
+	case abi.AggSum, abi.AggAvg, abi.AggMin, abi.AggMax:
 		slots = 2
-	case spec.AggStddev:
+	case abi.AggStddev:
 		slots = 4
-	case spec.AggQuantize, spec.AggLquantize, spec.AggLlquantize:
+	case abi.AggQuantize, abi.AggLquantize, abi.AggLlquantize:
 		slots = 1 + sa.Buckets()
 	}
 	sa.ValueSize = 8 * slots

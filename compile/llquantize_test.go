@@ -8,6 +8,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/internal/testenv"
 	"github.com/godtrace/godtrace/spec"
@@ -19,7 +20,7 @@ import (
 func TestLlquantizeBounds(t *testing.T) {
 	for _, p := range [][4]int64{{10, 0, 3, 10}, {2, 0, 10, 2}, {10, 2, 6, 20}, {4, 1, 5, 8}, {10, 0, 18, 10},
 		{10, 0, 6, 20}, {4, 0, 1, 2}, {4, 4, 6, 32}, {10, 0, 3, 1}, {2, 0, 62, 2}, {2, 62, 62, 4}, {3, 0, 0, 9}} {
-		sa := &spec.Aggregation{Func: spec.AggLlquantize, Factor: p[0], Low: p[1], High: p[2], Nsteps: p[3]}
+		sa := &spec.Aggregation{Func: abi.AggLlquantize, Factor: p[0], Low: p[1], High: p[2], Nsteps: p[3]}
 		sa.NBuckets, sa.Bounds = llquantizeBounds(sa)
 		d := &format.AggDesc{Func: format.Llquantize, Factor: p[0], Low: p[1], High: p[2], Steps: p[3]}
 		if got, want := sa.Buckets(), format.LlquantizeNBuckets(d); got != want {
@@ -46,7 +47,7 @@ func TestLlquantizeBounds(t *testing.T) {
 func TestLlquantizeSearchInKernel(t *testing.T) {
 	testenv.RequireBPF(t)
 	for _, p := range [][4]int64{{10, 0, 6, 20}, {4, 0, 1, 2}, {4, 4, 6, 32}, {2, 0, 62, 2}, {10, 0, 18, 10}, {3, 0, 0, 9}} {
-		sa := &spec.Aggregation{Func: spec.AggLlquantize, Factor: p[0], Low: p[1], High: p[2], Nsteps: p[3]}
+		sa := &spec.Aggregation{Func: abi.AggLlquantize, Factor: p[0], Low: p[1], High: p[2], Nsteps: p[3]}
 		sa.NBuckets, sa.Bounds = llquantizeBounds(sa)
 		c := &compiler{strs: map[string]int{}}
 		g := &gen{c: c}

@@ -4,6 +4,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -212,7 +213,7 @@ func (c *compiler) specMap(m map[string]*ebpf.MapSpec) {
 func (c *compiler) usesSpeculations() bool {
 	for _, a := range c.info.Actions {
 		switch a.Kind {
-		case spec.ActSpeculate, spec.ActCommit, spec.ActDiscard:
+		case abi.ActSpeculate, abi.ActCommit, abi.ActDiscard:
 			return true
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -39,9 +40,9 @@ func TestSpeculationRecords(t *testing.T) {
 	}
 	want := []string{
 		"1: spec=0 size=0", // an assignment alone records nothing
-		fmt.Sprintf("2: spec=8 size=24 %d %d@16/4", spec.ActSpeculate, spec.ActPrintf),
-		fmt.Sprintf("3: spec=0 size=24 %d@8/4 %d@16/8", spec.ActPrintf, spec.ActDiscard),
-		fmt.Sprintf("4: spec=8 size=32 %d %d@16/4 %d@24/8", spec.ActSpeculate, spec.ActTrace, spec.ActCommit),
+		fmt.Sprintf("2: spec=8 size=24 %d %d@16/4", abi.ActSpeculate, abi.ActPrintf),
+		fmt.Sprintf("3: spec=0 size=24 %d@8/4 %d@16/8", abi.ActPrintf, abi.ActDiscard),
+		fmt.Sprintf("4: spec=8 size=32 %d %d@16/4 %d@24/8", abi.ActSpeculate, abi.ActTrace, abi.ActCommit),
 		"5: spec=0 size=16 1@8/4",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

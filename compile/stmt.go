@@ -3,6 +3,7 @@ package compile
 import (
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
 	"github.com/godtrace/godtrace/spec"
@@ -190,33 +191,33 @@ func (g *gen) actionCall(call *ast.CallExpr, act check.Action) {
 		sa.Aggs = append(sa.Aggs, a.ID)
 	}
 	switch act.Kind {
-	case spec.ActTrace:
+	case abi.ActTrace:
 		sa.Items = append(sa.Items, g.recordExpr(call.Args[0]))
-	case spec.ActPrintf:
+	case abi.ActPrintf:
 		for _, a := range call.Args[1:] {
 			sa.Items = append(sa.Items, g.recordExpr(a))
 		}
-	case spec.ActExit:
+	case abi.ActExit:
 		sa.Items = append(sa.Items, g.recordExpr(call.Args[0]))
 		g.exits = true
 		g.emit(
 			asm.LoadMapValue(asm.R1, 0, spec.GlobalActivity).WithReference(spec.MapGlobals),
 			storeImm64(asm.R1, 0, int32(spec.Draining)),
 		)
-	case spec.ActNormalize:
+	case abi.ActNormalize:
 		sa.Items = append(sa.Items, g.recordExpr(call.Args[1]))
-	case spec.ActSpeculate:
+	case abi.ActSpeculate:
 		g.speculate(call)
-	case spec.ActCommit, spec.ActDiscard:
+	case abi.ActCommit, abi.ActDiscard:
 		sa.Items = append(sa.Items, g.endSpeculation(call))
-	case spec.ActStack, spec.ActUstack:
+	case abi.ActStack, abi.ActUstack:
 		sa.Items = append(sa.Items, g.recordStack(act))
-	case spec.ActRaise, spec.ActStop, spec.ActChill, spec.ActSystem, spec.ActFreopen,
-		spec.ActFtruncate, spec.ActPanic, spec.ActBreakpoint:
+	case abi.ActRaise, abi.ActStop, abi.ActChill, abi.ActSystem, abi.ActFreopen,
+		abi.ActFtruncate, abi.ActPanic, abi.ActBreakpoint:
 		sa.Items = append(sa.Items, g.destructive(call, act.Kind)...)
-	case spec.ActSymbol, spec.ActTracemem, spec.ActPrint, spec.ActSetopt:
+	case abi.ActSymbol, abi.ActTracemem, abi.ActPrint, abi.ActSetopt:
 		sa.Items = append(sa.Items, g.recordAct(call, act)...)
-	case spec.ActTrunc:
+	case abi.ActTrunc:
 		if len(call.Args) > 1 {
 			sa.Items = append(sa.Items, g.recordExpr(call.Args[1]))
 		}

@@ -4,6 +4,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
 	"github.com/godtrace/godtrace/lang/tag"
@@ -41,7 +42,7 @@ const bpfFUserStack = 1 << 8
 func (c *compiler) stackItem(act check.Action) spec.Item {
 	it := spec.Item{Frames: act.Frames, TypeName: check.TypeStack.Name}
 	maxFrames := orDefault(c.cfg.MaxFrames, maxStackFrames)
-	if act.Kind == spec.ActStack {
+	if act.Kind == abi.ActStack {
 		if it.Frames == 0 {
 			it.Frames = orDefault(c.cfg.StackFrames, defaultStackFrames)
 		}

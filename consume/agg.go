@@ -7,6 +7,7 @@ import (
 
 	"github.com/cilium/ebpf"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -112,22 +113,22 @@ func fold(a *spec.Aggregation, e *AggEntry, v []byte) {
 	first := e.N == 0
 	e.N += n
 	switch a.Func {
-	case spec.AggSum, spec.AggAvg:
+	case abi.AggSum, abi.AggAvg:
 		e.Sum += int64(le.Uint64(v[8:]))
-	case spec.AggStddev:
+	case abi.AggStddev:
 		e.Sum += int64(le.Uint64(v[8:]))
 		var c uint64
 		e.SumSq[0], c = bits.Add64(e.SumSq[0], le.Uint64(v[16:]), 0)
 		e.SumSq[1], _ = bits.Add64(e.SumSq[1], le.Uint64(v[24:]), c)
-	case spec.AggMin:
+	case abi.AggMin:
 		if x := int64(le.Uint64(v[8:])); first || x < e.Min {
 			e.Min = x
 		}
-	case spec.AggMax:
+	case abi.AggMax:
 		if x := int64(le.Uint64(v[8:])); first || x > e.Max {
 			e.Max = x
 		}
-	case spec.AggQuantize, spec.AggLquantize, spec.AggLlquantize:
+	case abi.AggQuantize, abi.AggLquantize, abi.AggLlquantize:
 		// Walked so that the compiler drops the bounds checks: quantize's
 		// 127 buckets are most of a merge's work.
 		src, dst := v[8:], e.Buckets

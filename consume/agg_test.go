@@ -3,13 +3,14 @@ package consume
 import (
 	"testing"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/spec"
 )
 
 // Under aggpercpu each CPU's value is kept apart, and the merged value is
 // what it is without the option.
 func TestSplitCPUs(t *testing.T) {
-	a := &spec.Aggregation{Func: spec.AggMin}
+	a := &spec.Aggregation{Func: abi.AggMin}
 	per := [][]byte{cpuValue(2, 7), cpuValue(0, 0), cpuValue(1, -4)}
 	cpus := splitCPUs(a, per)
 	if len(cpus) != 3 {
@@ -25,7 +26,7 @@ func TestSplitCPUs(t *testing.T) {
 	if e.N != 3 || e.Min != -4 {
 		t.Errorf("merged %+v", e)
 	}
-	q := &spec.Aggregation{Func: spec.AggLquantize, Levels: 1}
+	q := &spec.Aggregation{Func: abi.AggLquantize, Levels: 1}
 	cpus = splitCPUs(q, [][]byte{cpuValue(1, 0, 1, 0), cpuValue(2, 2, 0, 0)})
 	if cpus[0].Buckets[1] != 1 || cpus[1].Buckets[0] != 2 || cpus[0].Buckets[0] != 0 {
 		t.Errorf("lquantize per CPU: %v %v", cpus[0].Buckets, cpus[1].Buckets)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"testing"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -11,7 +12,7 @@ import (
 func program() *spec.Program {
 	return &spec.Program{ECBs: []*spec.ECB{{
 		EPID: 1, Record: true, Size: 32,
-		Actions: []spec.Action{{Kind: spec.ActPrintf, Items: []spec.Item{
+		Actions: []spec.Action{{Kind: abi.ActPrintf, Items: []spec.Item{
 			{Off: 8, Size: 4, Signed: true},
 			{Off: 16, Size: 16, String: true},
 		}}},
@@ -81,15 +82,15 @@ func cpuValue(slots ...int64) []byte {
 // matters for min and max.
 func TestMerge(t *testing.T) {
 	for _, tt := range []struct {
-		fn   spec.AggFunc
+		fn   abi.AggFunc
 		per  [][]byte
 		want AggEntry
 	}{
-		{spec.AggCount, [][]byte{cpuValue(3), cpuValue(4)}, AggEntry{N: 7}},
-		{spec.AggSum, [][]byte{cpuValue(2, 10), cpuValue(1, -3)}, AggEntry{N: 3, Sum: 7}},
-		{spec.AggMin, [][]byte{cpuValue(0, 0), cpuValue(2, 5)}, AggEntry{N: 2, Min: 5}},
-		{spec.AggMin, [][]byte{cpuValue(1, -5), cpuValue(2, 5)}, AggEntry{N: 3, Min: -5}},
-		{spec.AggMax, [][]byte{cpuValue(1, -5), cpuValue(0, 0)}, AggEntry{N: 1, Max: -5}},
+		{abi.AggCount, [][]byte{cpuValue(3), cpuValue(4)}, AggEntry{N: 7}},
+		{abi.AggSum, [][]byte{cpuValue(2, 10), cpuValue(1, -3)}, AggEntry{N: 3, Sum: 7}},
+		{abi.AggMin, [][]byte{cpuValue(0, 0), cpuValue(2, 5)}, AggEntry{N: 2, Min: 5}},
+		{abi.AggMin, [][]byte{cpuValue(1, -5), cpuValue(2, 5)}, AggEntry{N: 3, Min: -5}},
+		{abi.AggMax, [][]byte{cpuValue(1, -5), cpuValue(0, 0)}, AggEntry{N: 1, Max: -5}},
 	} {
 		var e AggEntry
 		merge(&spec.Aggregation{Func: tt.fn}, &e, tt.per)
@@ -97,13 +98,13 @@ func TestMerge(t *testing.T) {
 			t.Errorf("%v: merged %+v, want %+v", tt.fn, e, tt.want)
 		}
 	}
-	a := &spec.Aggregation{Func: spec.AggLquantize, Levels: 2}
+	a := &spec.Aggregation{Func: abi.AggLquantize, Levels: 2}
 	var e AggEntry
 	merge(a, &e, [][]byte{cpuValue(2, 1, 0, 1, 0), cpuValue(1, 0, 1, 0, 0)})
 	if e.N != 3 || len(e.Buckets) != 4 || e.Buckets[0] != 1 || e.Buckets[1] != 1 || e.Buckets[2] != 1 {
 		t.Errorf("lquantize merged %+v", e)
 	}
-	if merge(&spec.Aggregation{Func: spec.AggCount}, &AggEntry{}, [][]byte{cpuValue(0), cpuValue(0)}) {
+	if merge(&spec.Aggregation{Func: abi.AggCount}, &AggEntry{}, [][]byte{cpuValue(0), cpuValue(0)}) {
 		t.Error("a key no CPU aggregated was kept")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"testing"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/format"
 
 	"github.com/godtrace/godtrace/spec"
@@ -17,7 +18,7 @@ func BenchmarkDecodePrintf(b *testing.B) {
 	ecb := prog.ECBs[0]
 	var act *spec.Action
 	for i := range ecb.Actions {
-		if ecb.Actions[i].Kind == spec.ActPrintf {
+		if ecb.Actions[i].Kind == abi.ActPrintf {
 			act = &ecb.Actions[i]
 		}
 	}

@@ -1,6 +1,9 @@
 package consume
 
-import "github.com/godtrace/godtrace/spec"
+import (
+	"github.com/godtrace/godtrace/abi"
+	"github.com/godtrace/godtrace/spec"
+)
 
 // Tag names one speculation: its ID and the generation of its slot, which
 // tells it from earlier and later speculations given the same ID.
@@ -24,7 +27,7 @@ func (r *Record) SpecTag() (Tag, bool) {
 // Ended returns the speculation a commit() or discard() action ended, if
 // it ran and ended one.
 func (r *Record) Ended(a *spec.Action) (Tag, bool) {
-	if (a.Kind != spec.ActCommit && a.Kind != spec.ActDiscard) || !a.Ran(r.Data) {
+	if (a.Kind != abi.ActCommit && a.Kind != abi.ActDiscard) || !a.Ran(r.Data) {
 		return Tag{}, false
 	}
 	return tagAt(r.Data, a.Items[0].Off)
@@ -74,7 +77,7 @@ func (s *Speculations) Route(r *Record) []*Record {
 	for i := range r.ECB.Actions {
 		a := &r.ECB.Actions[i]
 		if t, ok := r.Ended(a); ok {
-			out = append(out, s.end(t, a.Kind == spec.ActCommit)...)
+			out = append(out, s.end(t, a.Kind == abi.ActCommit)...)
 		}
 	}
 	return out

@@ -6,16 +6,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/spec"
 )
 
 // Three ECBs: a speculative trace(), a commit() and a discard() clause
 // that also trace, and one that speculates, traces and commits.
 var (
-	specTrace  = &spec.ECB{EPID: 1, Size: 24, Spec: 8, Actions: []spec.Action{{Kind: spec.ActSpeculate}, {Kind: spec.ActTrace, Items: []spec.Item{{Off: 16, Size: 8}}}}}
-	endCommit  = &spec.ECB{EPID: 2, Size: 24, Actions: []spec.Action{{Kind: spec.ActTrace, Items: []spec.Item{{Off: 8, Size: 8}}}, {Kind: spec.ActCommit, Items: []spec.Item{{Off: 16, Size: spec.SpecTagSize}}}}}
-	endDiscard = &spec.ECB{EPID: 3, Size: 24, Actions: []spec.Action{{Kind: spec.ActTrace, Items: []spec.Item{{Off: 8, Size: 8}}}, {Kind: spec.ActDiscard, Items: []spec.Item{{Off: 16, Size: spec.SpecTagSize}}}}}
-	specCommit = &spec.ECB{EPID: 4, Size: 32, Spec: 8, Actions: []spec.Action{{Kind: spec.ActSpeculate}, {Kind: spec.ActTrace, Items: []spec.Item{{Off: 16, Size: 8}}}, {Kind: spec.ActCommit, Items: []spec.Item{{Off: 24, Size: spec.SpecTagSize}}}}}
+	specTrace  = &spec.ECB{EPID: 1, Size: 24, Spec: 8, Actions: []spec.Action{{Kind: abi.ActSpeculate}, {Kind: abi.ActTrace, Items: []spec.Item{{Off: 16, Size: 8}}}}}
+	endCommit  = &spec.ECB{EPID: 2, Size: 24, Actions: []spec.Action{{Kind: abi.ActTrace, Items: []spec.Item{{Off: 8, Size: 8}}}, {Kind: abi.ActCommit, Items: []spec.Item{{Off: 16, Size: spec.SpecTagSize}}}}}
+	endDiscard = &spec.ECB{EPID: 3, Size: 24, Actions: []spec.Action{{Kind: abi.ActTrace, Items: []spec.Item{{Off: 8, Size: 8}}}, {Kind: abi.ActDiscard, Items: []spec.Item{{Off: 16, Size: spec.SpecTagSize}}}}}
+	specCommit = &spec.ECB{EPID: 4, Size: 32, Spec: 8, Actions: []spec.Action{{Kind: abi.ActSpeculate}, {Kind: abi.ActTrace, Items: []spec.Item{{Off: 16, Size: 8}}}, {Kind: abi.ActCommit, Items: []spec.Item{{Off: 24, Size: spec.SpecTagSize}}}}}
 )
 
 // rec builds a record of ecb on cpu holding value v, tagged with tag (its
@@ -26,9 +27,9 @@ func rec(ecb *spec.ECB, cpu int, v uint64, tag Tag) *Record {
 	binary.LittleEndian.PutUint32(b[4:], uint32(cpu))
 	for _, a := range ecb.Actions {
 		switch a.Kind {
-		case spec.ActTrace:
+		case abi.ActTrace:
 			binary.LittleEndian.PutUint64(b[a.Items[0].Off:], v)
-		case spec.ActCommit, spec.ActDiscard:
+		case abi.ActCommit, abi.ActDiscard:
 			binary.LittleEndian.PutUint32(b[a.Items[0].Off:], tag.ID)
 			binary.LittleEndian.PutUint32(b[a.Items[0].Off+4:], tag.Gen)
 		}
@@ -45,7 +46,7 @@ func values(rs []*Record) string {
 	var out []string
 	for _, r := range rs {
 		for i := range r.ECB.Actions {
-			if a := &r.ECB.Actions[i]; a.Kind == spec.ActTrace {
+			if a := &r.ECB.Actions[i]; a.Kind == abi.ActTrace {
 				out = append(out, fmt.Sprint(r.Datum(a.Items[0]).Int))
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/option"
@@ -45,11 +46,11 @@ func (h *Handle) aggDesc(a *spec.Aggregation) *format.AggDesc {
 	}
 }
 
-var aggFunc = map[spec.AggFunc]format.AggFunc{
-	spec.AggCount: format.Count, spec.AggSum: format.Sum, spec.AggAvg: format.Avg,
-	spec.AggMin: format.Min, spec.AggMax: format.Max, spec.AggStddev: format.Stddev,
-	spec.AggQuantize: format.Quantize, spec.AggLquantize: format.Lquantize,
-	spec.AggLlquantize: format.Llquantize,
+var aggFunc = map[abi.AggFunc]format.AggFunc{
+	abi.AggCount: format.Count, abi.AggSum: format.Sum, abi.AggAvg: format.Avg,
+	abi.AggMin: format.Min, abi.AggMax: format.Max, abi.AggStddev: format.Stddev,
+	abi.AggQuantize: format.Quantize, abi.AggLquantize: format.Lquantize,
+	abi.AggLlquantize: format.Llquantize,
 }
 
 // aggValue converts a merged entry to the formatter's representation.

@@ -10,6 +10,7 @@ import (
 	"github.com/cilium/ebpf/ringbuf"
 	"golang.org/x/sys/unix"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/provider"
@@ -272,7 +273,7 @@ func (h *Handle) principalBuffers() error {
 func (h *Handle) noteExit(r *consume.Record) {
 	for i := range r.ECB.Actions {
 		a := &r.ECB.Actions[i]
-		if a.Kind == spec.ActExit && a.Ran(r.Data) {
+		if a.Kind == abi.ActExit && a.Ran(r.Data) {
 			h.done = true
 			h.status = int(int32(r.Datum(a.Items[0]).Int))
 		}

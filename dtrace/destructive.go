@@ -8,8 +8,8 @@ import (
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/features"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/option"
-	"github.com/godtrace/godtrace/spec"
 )
 
 // errDestructive is DTrace's EDT_DESTRUCTIVE, which dtrace reports as
@@ -89,7 +89,7 @@ func writesUser(insns asm.Instructions) bool {
 func (h *Handle) warmSystem() {
 	for _, e := range h.prog.ECBs {
 		for _, a := range e.Actions {
-			if a.Kind == spec.ActSystem {
+			if a.Kind == abi.ActSystem {
 				exec.Command("/bin/sh", "-c", ":").Run() //nolint:errcheck // system() reports its own failures
 				return
 			}

@@ -3,6 +3,7 @@ package dtrace
 import (
 	"fmt"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/spec"
@@ -61,12 +62,12 @@ func (h *Handle) failedSpeculations() (uint64, error) {
 // (dtrace_ecb_resize()), so a Consumer is not given it. A clause whose one action
 // is speculate() does record, speculatively: its probe.
 func onlyEndsSpeculations(ecb *spec.ECB) bool {
-	if len(ecb.Actions) == 0 || len(ecb.Actions) == 1 && ecb.Actions[0].Kind == spec.ActSpeculate {
+	if len(ecb.Actions) == 0 || len(ecb.Actions) == 1 && ecb.Actions[0].Kind == abi.ActSpeculate {
 		return false
 	}
 	for _, a := range ecb.Actions {
 		switch a.Kind {
-		case spec.ActSpeculate, spec.ActCommit, spec.ActDiscard:
+		case abi.ActSpeculate, abi.ActCommit, abi.ActDiscard:
 		default:
 			return false
 		}

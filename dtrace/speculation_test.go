@@ -3,6 +3,7 @@ package dtrace
 import (
 	"testing"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -10,16 +11,16 @@ import (
 // whose actions only end speculations, to which DTrace gives no record.
 func TestOnlyEndsSpeculations(t *testing.T) {
 	for _, tc := range []struct {
-		kinds []spec.ActionKind
+		kinds []abi.ActionKind
 		want  bool
 	}{
 		{nil, false}, // no action: the default action prints the probe
-		{[]spec.ActionKind{spec.ActCommit}, true},
-		{[]spec.ActionKind{spec.ActDiscard, spec.ActCommit}, true},
-		{[]spec.ActionKind{spec.ActSpeculate, spec.ActCommit}, true},
-		{[]spec.ActionKind{spec.ActSpeculate}, false}, // speculates the probe
-		{[]spec.ActionKind{spec.ActPrintf, spec.ActDiscard}, false},
-		{[]spec.ActionKind{spec.ActSpeculate, spec.ActTrace, spec.ActCommit}, false},
+		{[]abi.ActionKind{abi.ActCommit}, true},
+		{[]abi.ActionKind{abi.ActDiscard, abi.ActCommit}, true},
+		{[]abi.ActionKind{abi.ActSpeculate, abi.ActCommit}, true},
+		{[]abi.ActionKind{abi.ActSpeculate}, false}, // speculates the probe
+		{[]abi.ActionKind{abi.ActPrintf, abi.ActDiscard}, false},
+		{[]abi.ActionKind{abi.ActSpeculate, abi.ActTrace, abi.ActCommit}, false},
 	} {
 		ecb := &spec.ECB{}
 		for _, k := range tc.kinds {

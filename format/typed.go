@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	dspec "github.com/godtrace/godtrace/spec"
+	"github.com/godtrace/godtrace/abi"
 )
 
 // print() follows Oracle DTrace (dt_print_type() and dt_print_visit() in
@@ -44,7 +44,7 @@ const (
 // PrintTyped writes a print() record: addr is the address print() was
 // given, b the object of type t read there. At most limit bytes of it
 // are shown; limit <= 0 shows them all.
-func PrintTyped(w io.Writer, addr uint64, t *dspec.PrintType, b []byte, limit int) error {
+func PrintTyped(w io.Writer, addr uint64, t *abi.PrintType, b []byte, limit int) error {
 	p := &typedPrinter{o: newOut(w), b: b, size: len(b)}
 	if limit > 0 && limit < p.size {
 		p.size = limit
@@ -70,7 +70,7 @@ type typedPrinter struct {
 // walk prints the item of type t at bit offset off (bits is a
 // bit-field's width, else 0) and the members inside it. It reports
 // false once the printing must stop.
-func (p *typedPrinter) walk(t *dspec.PrintType, name string, off, bits, depth int) bool {
+func (p *typedPrinter) walk(t *abi.PrintType, name string, off, bits, depth int) bool {
 	if !p.item(t, name, off, bits, depth) {
 		return false
 	}
@@ -84,8 +84,8 @@ func (p *typedPrinter) walk(t *dspec.PrintType, name string, off, bits, depth in
 	return true
 }
 
-func structLike(t *dspec.PrintType) bool {
-	return t.Kind == dspec.PrintStruct || t.Kind == dspec.PrintUnion
+func structLike(t *abi.PrintType) bool {
+	return t.Kind == abi.PrintStruct || t.Kind == abi.PrintUnion
 }
 
 // closeTo closes the braces of the structs open at depth or deeper:
@@ -118,7 +118,7 @@ func (p *typedPrinter) line(depth int, name, text string) {
 
 // item prints the item itself; it reports false if it ends the
 // printing.
-func (p *typedPrinter) item(t *dspec.PrintType, name string, off, bits, depth int) bool {
+func (p *typedPrinter) item(t *abi.PrintType, name string, off, bits, depth int) bool {
 	if off/8 >= p.size || depth >= printDepth {
 		p.line(depth, "", "...")
 		return false
@@ -129,23 +129,23 @@ func (p *typedPrinter) item(t *dspec.PrintType, name string, off, bits, depth in
 	}
 	typ := "(" + strings.TrimSuffix(t.Name, " ") + ")"
 	switch t.Kind {
-	case dspec.PrintStruct, dspec.PrintUnion:
+	case abi.PrintStruct, abi.PrintUnion:
 		p.line(depth, name, typ+" {")
 		p.open = append(p.open, depth)
-	case dspec.PrintArray:
+	case abi.PrintArray:
 		return p.array(typ, t.Elem, t.Len, name, off, depth)
-	case dspec.PrintString:
-		char := &dspec.PrintType{Kind: dspec.PrintInt, Name: "char", Size: 1, Signed: true, Char: true}
+	case abi.PrintString:
+		char := &abi.PrintType{Kind: abi.PrintInt, Name: "char", Size: 1, Signed: true, Char: true}
 		return p.array(typ, char, t.Size, name, off, depth)
-	case dspec.PrintInt:
+	case abi.PrintInt:
 		v, ok := p.integer(t, off, bits)
 		if ok && bits > 0 && v == "0" {
 			return true
 		}
 		p.line(depth, name, typ+v+",")
-	case dspec.PrintEnum:
+	case abi.PrintEnum:
 		p.line(depth, name, typ+p.enum(t, off)+",")
-	case dspec.PrintPointer:
+	case abi.PrintPointer:
 		p.line(depth, name, typ+"0x"+strconv.FormatUint(p.uint(off/8, t.Size), 16)+",")
 	}
 	// Floats print nothing, as in Oracle.
@@ -154,13 +154,13 @@ func (p *typedPrinter) item(t *dspec.PrintType, name string, off, bits, depth in
 
 // array prints an array's elements, one a line, up to a char array's
 // first NUL.
-func (p *typedPrinter) array(typ string, elem *dspec.PrintType, n int, name string, off, depth int) bool {
+func (p *typedPrinter) array(typ string, elem *abi.PrintType, n int, name string, off, depth int) bool {
 	if n == 0 {
 		p.line(depth, name, typ+" [],")
 		return true
 	}
 	p.line(depth, name, typ+" [")
-	char := elem.Kind == dspec.PrintInt && elem.Char
+	char := elem.Kind == abi.PrintInt && elem.Char
 	for i := 0; i < n; i++ {
 		eoff := off + 8*i*elem.Size
 		if char && p.at(eoff/8) == 0 {
@@ -205,7 +205,7 @@ func (p *typedPrinter) uint(i, size int) uint64 {
 // integer formats an integer's value: a bit-field's bits unsigned, a
 // char as the character, else the number in decimal by its signedness.
 // ok is false for a width Oracle does not print (over 64 bits).
-func (p *typedPrinter) integer(t *dspec.PrintType, off, bits int) (s string, ok bool) {
+func (p *typedPrinter) integer(t *abi.PrintType, off, bits int) (s string, ok bool) {
 	if bits > 0 {
 		if bits > 64 {
 			return "?(" + strconv.Itoa(bits) + " bit value)", false
@@ -235,7 +235,7 @@ func (p *typedPrinter) integer(t *dspec.PrintType, off, bits int) (s string, ok 
 
 // enum formats an enum's value, read at the enum's size: the name of
 // the first enumerator of that value, else the number.
-func (p *typedPrinter) enum(t *dspec.PrintType, off int) string {
+func (p *typedPrinter) enum(t *abi.PrintType, off int) string {
 	size := t.Size
 	if size != 1 && size != 2 && size != 8 {
 		size = 4

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	dspec "github.com/godtrace/godtrace/spec"
+	"github.com/godtrace/godtrace/abi"
 )
 
 // lines builds print()'s expected text: the address line, then each
@@ -25,26 +25,26 @@ func lines(items ...string) string {
 // outputs, print/tst.print.local*.r), worked through by hand for each
 // layout.
 func TestPrintTyped(t *testing.T) {
-	i32 := &dspec.PrintType{Kind: dspec.PrintInt, Name: "int", Size: 4, Signed: true}
-	u32 := &dspec.PrintType{Kind: dspec.PrintInt, Name: "unsigned int", Size: 4}
-	u8 := &dspec.PrintType{Kind: dspec.PrintInt, Name: "__u8", Size: 1}
-	u64 := &dspec.PrintType{Kind: dspec.PrintInt, Name: "uint64_t", Size: 8}
-	i64 := &dspec.PrintType{Kind: dspec.PrintInt, Name: "long long", Size: 8, Signed: true}
-	char := &dspec.PrintType{Kind: dspec.PrintInt, Name: "char", Size: 1, Signed: true, Char: true}
-	schar := &dspec.PrintType{Kind: dspec.PrintInt, Name: "signed char", Size: 1, Signed: true}
-	vp := &dspec.PrintType{Kind: dspec.PrintPointer, Name: "void *", Size: 8}
-	color := &dspec.PrintType{Kind: dspec.PrintEnum, Name: "enum color", Size: 4,
-		Enums: []dspec.PrintEnumerator{{Name: "RED", Value: 0}, {Name: "GREEN", Value: 1}, {Name: "NEG", Value: -1}}}
-	char5 := &dspec.PrintType{Kind: dspec.PrintArray, Name: "char [5]", Size: 5, Elem: char, Len: 5}
+	i32 := &abi.PrintType{Kind: abi.PrintInt, Name: "int", Size: 4, Signed: true}
+	u32 := &abi.PrintType{Kind: abi.PrintInt, Name: "unsigned int", Size: 4}
+	u8 := &abi.PrintType{Kind: abi.PrintInt, Name: "__u8", Size: 1}
+	u64 := &abi.PrintType{Kind: abi.PrintInt, Name: "uint64_t", Size: 8}
+	i64 := &abi.PrintType{Kind: abi.PrintInt, Name: "long long", Size: 8, Signed: true}
+	char := &abi.PrintType{Kind: abi.PrintInt, Name: "char", Size: 1, Signed: true, Char: true}
+	schar := &abi.PrintType{Kind: abi.PrintInt, Name: "signed char", Size: 1, Signed: true}
+	vp := &abi.PrintType{Kind: abi.PrintPointer, Name: "void *", Size: 8}
+	color := &abi.PrintType{Kind: abi.PrintEnum, Name: "enum color", Size: 4,
+		Enums: []abi.PrintEnumerator{{Name: "RED", Value: 0}, {Name: "GREEN", Value: 1}, {Name: "NEG", Value: -1}}}
+	char5 := &abi.PrintType{Kind: abi.PrintArray, Name: "char [5]", Size: 5, Elem: char, Len: 5}
 	// struct test_struct of tst.print.local.d.
-	local := &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct test_struct", Size: 48, Members: []dspec.PrintMember{
+	local := &abi.PrintType{Kind: abi.PrintStruct, Name: "struct test_struct", Size: 48, Members: []abi.PrintMember{
 		{Name: "a", Off: 0, Type: i32},
 		{Name: "b", Off: 32, Type: char5},
-		{Name: "u", Off: 128, Type: &dspec.PrintType{Kind: dspec.PrintUnion, Name: "union ", Size: 8, Members: []dspec.PrintMember{
+		{Name: "u", Off: 128, Type: &abi.PrintType{Kind: abi.PrintUnion, Name: "union ", Size: 8, Members: []abi.PrintMember{
 			{Name: "c", Type: u8},
-			{Name: "d", Type: &dspec.PrintType{Kind: dspec.PrintInt, Name: "__u64", Size: 8}},
+			{Name: "d", Type: &abi.PrintType{Kind: abi.PrintInt, Name: "__u64", Size: 8}},
 		}}},
-		{Name: "s", Off: 192, Type: &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct ", Size: 16, Members: []dspec.PrintMember{
+		{Name: "s", Off: 192, Type: &abi.PrintType{Kind: abi.PrintStruct, Name: "struct ", Size: 16, Members: []abi.PrintMember{
 			{Name: "e", Type: vp},
 			{Name: "f", Off: 64, Type: u64},
 		}}},
@@ -73,25 +73,25 @@ func TestPrintTyped(t *testing.T) {
 		"1|.h = (enum color)GREEN,",
 		"0|}",
 	}
-	bits := &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct bits", Size: 4, Members: []dspec.PrintMember{
+	bits := &abi.PrintType{Kind: abi.PrintStruct, Name: "struct bits", Size: 4, Members: []abi.PrintMember{
 		{Name: "lo", Off: 0, Bits: 3, Type: u32},
 		{Name: "mid", Off: 3, Bits: 6, Type: u32},
 		{Name: "hi", Off: 9, Bits: 4, Type: i32},
 	}}
-	pt := &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct pt", Size: 4, Members: []dspec.PrintMember{{Name: "x", Type: i32}}}
-	nest := func(name string, inner *dspec.PrintType) *dspec.PrintType {
-		m := []dspec.PrintMember{{Name: "x", Type: i64}}
+	pt := &abi.PrintType{Kind: abi.PrintStruct, Name: "struct pt", Size: 4, Members: []abi.PrintMember{{Name: "x", Type: i32}}}
+	nest := func(name string, inner *abi.PrintType) *abi.PrintType {
+		m := []abi.PrintMember{{Name: "x", Type: i64}}
 		size := 8
 		if inner != nil {
-			m = append(m, dspec.PrintMember{Name: "in", Off: 64, Type: inner})
+			m = append(m, abi.PrintMember{Name: "in", Off: 64, Type: inner})
 			size += inner.Size
 		}
-		return &dspec.PrintType{Kind: dspec.PrintStruct, Name: name, Size: size, Members: m}
+		return &abi.PrintType{Kind: abi.PrintStruct, Name: name, Size: size, Members: m}
 	}
 	deep := nest("struct d0", nest("struct", nest("struct", nil)))
 	tests := []struct {
 		name  string
-		t     *dspec.PrintType
+		t     *abi.PrintType
 		b     []byte
 		limit int
 		want  string
@@ -107,9 +107,9 @@ func TestPrintTyped(t *testing.T) {
 		{"enum", color, []byte{1, 0, 0, 0}, 0, lines("0|(enum color)GREEN,")},
 		{"enum negative", color, []byte{0xff, 0xff, 0xff, 0xff}, 0, lines("0|(enum color)NEG,")},
 		{"enum unnamed", color, []byte{7, 0, 0, 0}, 0, lines("0|(enum color)7,")},
-		{"int128", &dspec.PrintType{Kind: dspec.PrintInt, Name: "__int128", Size: 16, Signed: true}, make([]byte, 16), 0,
+		{"int128", &abi.PrintType{Kind: abi.PrintInt, Name: "__int128", Size: 16, Signed: true}, make([]byte, 16), 0,
 			lines("0|(__int128)?(128 bit value),")},
-		{"float", &dspec.PrintType{Kind: dspec.PrintFloat, Name: "double", Size: 8}, []byte{0, 0, 0, 0, 0, 0, 0xf8, 0x3f}, 0, lines()},
+		{"float", &abi.PrintType{Kind: abi.PrintFloat, Name: "double", Size: 8}, []byte{0, 0, 0, 0, 0, 0, 0xf8, 0x3f}, 0, lines()},
 		{"struct", local, localData, 0, lines(localLines...)},
 		// printsize 8: .b starts within, .u does not.
 		{"truncated", local, localData, 8, lines(localLines[:8]...) + lines("1|...", "0|}")[len("0x1000 = *\n"):]},
@@ -123,13 +123,13 @@ func TestPrintTyped(t *testing.T) {
 			lines("0|(struct bits) {", "1|.lo = (unsigned int)5,", "1|.mid = (unsigned int)31,", "1|.hi = (int)15,", "0|}")},
 		{"zero bit-field", bits, []byte{0x00, 0x1e, 0, 0}, 0,
 			lines("0|(struct bits) {", "1|.hi = (int)15,", "0|}")},
-		{"int array", &dspec.PrintType{Kind: dspec.PrintArray, Name: "int [3]", Size: 12, Elem: i32, Len: 3},
+		{"int array", &abi.PrintType{Kind: abi.PrintArray, Name: "int [3]", Size: 12, Elem: i32, Len: 3},
 			[]byte{1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0}, 0,
 			lines("0|(int [3]) [", "1|(int)1,", "1|(int)2,", "0|],")},
-		{"struct array", &dspec.PrintType{Kind: dspec.PrintArray, Name: "struct pt [2]", Size: 8, Elem: pt, Len: 2},
+		{"struct array", &abi.PrintType{Kind: abi.PrintArray, Name: "struct pt [2]", Size: 8, Elem: pt, Len: 2},
 			[]byte{1, 0, 0, 0, 2, 0, 0, 0}, 0,
 			lines("0|(struct pt [2]) [", "1|(struct pt) {", "2|.x = (int)1,", "1|},", "1|(struct pt) {", "2|.x = (int)2,", "1|},", "0|],")},
-		{"string", &dspec.PrintType{Kind: dspec.PrintString, Name: "string", Size: 4}, []byte("ab\x00c"), 0,
+		{"string", &abi.PrintType{Kind: abi.PrintString, Name: "string", Size: 4}, []byte("ab\x00c"), 0,
 			lines("0|(string) [", "1|(char)'a',", "1|(char)'b',", "0|],")},
 		{"nested", deep, []byte{1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0}, 0,
 			lines("0|(struct d0) {", "1|.x = (long long)1,", "1|.in = (struct) {", "2|.x = (long long)2,",
@@ -151,9 +151,9 @@ func TestPrintTyped(t *testing.T) {
 
 // An object nested ten levels deep is cut there, as DT_PRINT_DEPTH does.
 func TestPrintTypedDepth(t *testing.T) {
-	in := &dspec.PrintType{Kind: dspec.PrintInt, Name: "char", Size: 1, Char: true}
+	in := &abi.PrintType{Kind: abi.PrintInt, Name: "char", Size: 1, Char: true}
 	for i := 0; i < 11; i++ {
-		in = &dspec.PrintType{Kind: dspec.PrintStruct, Name: "struct", Size: 1, Members: []dspec.PrintMember{{Name: "m", Type: in}}}
+		in = &abi.PrintType{Kind: abi.PrintStruct, Name: "struct", Size: 1, Members: []abi.PrintMember{{Name: "m", Type: in}}}
 	}
 	var buf bytes.Buffer
 	if err := PrintTyped(&buf, 0x1000, in, []byte{'x'}, 0); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cilium/ebpf"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -33,10 +34,10 @@ func fillCPUInfo(cs *ebpf.CollectionSpec) error {
 	}
 	values := make([][]byte, n)
 	for cpu := range values {
-		v := make([]byte, spec.CPUInfoSize)
-		binary.LittleEndian.PutUint32(v[spec.CPUInfoID:], uint32(cpu))
-		binary.LittleEndian.PutUint32(v[spec.CPUInfoChip:], uint32(cpuChip(cpu)))
-		binary.LittleEndian.PutUint32(v[spec.CPUInfoLgrp:], uint32(cpuNode(cpu)))
+		v := make([]byte, abi.CPUInfoSize)
+		binary.LittleEndian.PutUint32(v[abi.CPUInfoID:], uint32(cpu))
+		binary.LittleEndian.PutUint32(v[abi.CPUInfoChip:], uint32(cpuChip(cpu)))
+		binary.LittleEndian.PutUint32(v[abi.CPUInfoLgrp:], uint32(cpuNode(cpu)))
 		values[cpu] = v
 	}
 	filled := declared.Copy()

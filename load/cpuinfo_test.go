@@ -7,6 +7,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -38,7 +39,7 @@ func TestFillCPUInfo(t *testing.T) {
 		t.Error("the compiled program's map was changed")
 	}
 	m := cs.Maps[spec.MapCPUInfo]
-	if m == nil || m.Type != ebpf.PerCPUArray || m.ValueSize != spec.CPUInfoSize || len(m.Contents) != 1 {
+	if m == nil || m.Type != ebpf.PerCPUArray || m.ValueSize != abi.CPUInfoSize || len(m.Contents) != 1 {
 		t.Fatalf("cpuinfo map spec = %+v", m)
 	}
 	values := m.Contents[0].Value.([][]byte)
@@ -50,13 +51,13 @@ func TestFillCPUInfo(t *testing.T) {
 		t.Fatalf("%d values, want one per possible CPU (%d)", len(values), n)
 	}
 	for cpu, v := range values {
-		if id := binary.LittleEndian.Uint32(v[spec.CPUInfoID:]); id != uint32(cpu) {
+		if id := binary.LittleEndian.Uint32(v[abi.CPUInfoID:]); id != uint32(cpu) {
 			t.Errorf("CPU %d: cpu_id %d", cpu, id)
 		}
-		if pset := binary.LittleEndian.Uint32(v[spec.CPUInfoPset:]); pset != 0 {
+		if pset := binary.LittleEndian.Uint32(v[abi.CPUInfoPset:]); pset != 0 {
 			t.Errorf("CPU %d: cpu_pset %d, want 0", cpu, pset)
 		}
-		if chip := binary.LittleEndian.Uint32(v[spec.CPUInfoChip:]); chip != uint32(cpuChip(cpu)) {
+		if chip := binary.LittleEndian.Uint32(v[abi.CPUInfoChip:]); chip != uint32(cpuChip(cpu)) {
 			t.Errorf("CPU %d: cpu_chip %d, want %d", cpu, chip, cpuChip(cpu))
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/provider"
@@ -32,7 +33,7 @@ func TestFreopenFtruncate(t *testing.T) {
 	}
 	defer h.Close()
 	ecb := &spec.ECB{EPID: 3, Clause: 2, Probe: &provider.Probe{ID: 1, Provider: "dtrace", Name: "BEGIN"}}
-	do := func(kind spec.ActionKind, format string) {
+	do := func(kind abi.ActionKind, format string) {
 		t.Helper()
 		a := &spec.Action{Kind: kind, Format: format}
 		if err := p.action(h, &consume.Record{ECB: ecb, Data: make([]byte, 8)}, a); err != nil {
@@ -40,15 +41,15 @@ func TestFreopenFtruncate(t *testing.T) {
 		}
 	}
 	p.Out.WriteString("junk\n")
-	do(spec.ActFtruncate, "")
+	do(abi.ActFtruncate, "")
 	p.Out.WriteString("one\n")
-	do(spec.ActFreopen, other)
+	do(abi.ActFreopen, other)
 	p.Out.WriteString("gone\n")
-	do(spec.ActFtruncate, "")
+	do(abi.ActFtruncate, "")
 	p.Out.WriteString("two\n")
-	do(spec.ActFreopen, ".")
+	do(abi.ActFreopen, ".")
 	p.Out.WriteString("three\n")
-	do(spec.ActFreopen, filepath.Join(dir, "no", "such"))
+	do(abi.ActFreopen, filepath.Join(dir, "no", "such"))
 	p.Out.WriteString("four\n")
 	p.Flush()
 	for file, want := range map[string]string{orig.Name(): "one\nthree\nfour\n", other: "two\n"} {

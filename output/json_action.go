@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
@@ -63,12 +64,12 @@ type jsonFreopen struct {
 // only acts: clear(), trunc(), setopt(), the speculation actions.
 func (j *JSON) action(h *dtrace.Handle, r *consume.Record, a *spec.Action) (any, error) {
 	switch a.Kind {
-	case spec.ActTrace:
+	case abi.ActTrace:
 		return jsonValueOut{Action: "trace", Value: jsonValue(h, a.Items[0], r.Datum(a.Items[0]))}, nil
-	case spec.ActStack, spec.ActUstack, spec.ActSymbol:
-		name := map[spec.ActionKind]string{spec.ActStack: "stack", spec.ActUstack: "ustack", spec.ActSymbol: "symbol"}[a.Kind]
+	case abi.ActStack, abi.ActUstack, abi.ActSymbol:
+		name := map[abi.ActionKind]string{abi.ActStack: "stack", abi.ActUstack: "ustack", abi.ActSymbol: "symbol"}[a.Kind]
 		return jsonValueOut{Action: name, Value: jsonValue(h, a.Items[0], r.Datum(a.Items[0]))}, nil
-	case spec.ActPrintf:
+	case abi.ActPrintf:
 		f, err := j.text.format(a.Format)
 		if err != nil {
 			return nil, err
@@ -79,13 +80,13 @@ func (j *JSON) action(h *dtrace.Handle, r *consume.Record, a *spec.Action) (any,
 			return nil, err
 		}
 		return jsonPrintf{Action: "printf", Format: a.Format, Message: b.String(), Args: jsonValues(h, a.Items, vals)}, nil
-	case spec.ActPrinta:
+	case abi.ActPrinta:
 		return j.printa(h, a)
-	case spec.ActExit:
+	case abi.ActExit:
 		return jsonExit{Action: "exit", Status: int(int32(r.Datum(a.Items[0]).Int))}, nil
-	case spec.ActTracemem:
+	case abi.ActTracemem:
 		return jsonValueOut{Action: "tracemem", Value: jsonDatum(format.BytesDatum(tracememBytes(r, a)))}, nil
-	case spec.ActPrint:
+	case abi.ActPrint:
 		addr, raw := printRecord(r, a)
 		t := a.Items[1].Print
 		var b bytes.Buffer
@@ -94,11 +95,11 @@ func (j *JSON) action(h *dtrace.Handle, r *consume.Record, a *spec.Action) (any,
 		}
 		return jsonPrint{Action: "print", Address: addr, TypeName: t.Name, Text: b.String(),
 			Value: jsonDatum(format.BytesDatum(raw)).(jsonMemory)}, nil
-	case spec.ActSystem:
+	case abi.ActSystem:
 		return j.system(h, r, a)
-	case spec.ActFreopen:
+	case abi.ActFreopen:
 		return j.freopen(h, r, a)
-	case spec.ActFtruncate:
+	case abi.ActFtruncate:
 		return nil, j.ftruncate()
 	}
 	// The rest act as they do for the text output, where they print

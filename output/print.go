@@ -3,6 +3,7 @@ package output
 import (
 	"fmt"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
@@ -14,14 +15,14 @@ import (
 // applies setopt().
 func (p *Printer) memAction(h *dtrace.Handle, r *consume.Record, a *spec.Action) error {
 	switch a.Kind {
-	case spec.ActSymbol:
+	case abi.ActSymbol:
 		return format.Symbolic(p.Out, h.Values(r, a)[0].Str)
-	case spec.ActTracemem:
+	case abi.ActTracemem:
 		return format.TraceMem(p.Out, tracememBytes(r, a), p.Quiet)
-	case spec.ActPrint:
+	case abi.ActPrint:
 		addr, obj := printRecord(r, a)
 		return format.PrintTyped(p.Out, addr, a.Items[1].Print, obj, printLimit(h.Options))
-	case spec.ActSetopt:
+	case abi.ActSetopt:
 		return p.setopt(h, r, a)
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/dtrace"
 	"github.com/godtrace/godtrace/format"
@@ -97,41 +98,41 @@ func (p *Printer) Record(h *dtrace.Handle, r *consume.Record) error {
 
 func (p *Printer) action(h *dtrace.Handle, r *consume.Record, a *spec.Action) error {
 	switch a.Kind {
-	case spec.ActTrace:
+	case abi.ActTrace:
 		if h.Options.Bool(option.RawBytes) {
 			return format.TraceRawBytes(p.Out, h.Values(r, a)[0], p.Quiet)
 		}
 		return format.Trace(p.Out, h.Values(r, a)[0], p.Quiet)
-	case spec.ActPrintf:
+	case abi.ActPrintf:
 		f, err := p.format(a.Format)
 		if err != nil {
 			return err
 		}
 		p.vals = r.AppendValues(p.vals[:0], a)
 		return f.FprintEnv(p.Out, h.FormatEnv(), p.vals)
-	case spec.ActPrinta:
+	case abi.ActPrinta:
 		return p.printa(h, a)
-	case spec.ActClear:
+	case abi.ActClear:
 		return h.Clear(a.Aggs[0])
-	case spec.ActTrunc:
+	case abi.ActTrunc:
 		var n int64 // trunc(@a) keeps none
 		if len(a.Items) > 0 {
 			n = r.Datum(a.Items[0]).Int64()
 		}
 		return h.Trunc(a.Aggs[0], n)
-	case spec.ActStack, spec.ActUstack:
+	case abi.ActStack, abi.ActUstack:
 		return format.PrintStack(p.Out, h.FormatEnv(), h.Values(r, a)[0])
-	case spec.ActNormalize:
+	case abi.ActNormalize:
 		h.Normalize(a.Aggs[0], r.Datum(a.Items[0]).Int)
-	case spec.ActDenormalize:
+	case abi.ActDenormalize:
 		h.Normalize(a.Aggs[0], 1)
-	case spec.ActSystem:
+	case abi.ActSystem:
 		return p.system(h, r, a)
-	case spec.ActFreopen:
+	case abi.ActFreopen:
 		return p.freopen(h, r, a)
-	case spec.ActFtruncate:
+	case abi.ActFtruncate:
 		return p.ftruncate()
-	case spec.ActSymbol, spec.ActTracemem, spec.ActPrint, spec.ActSetopt:
+	case abi.ActSymbol, abi.ActTracemem, abi.ActPrint, abi.ActSetopt:
 		return p.memAction(h, r, a)
 	}
 	return nil

@@ -3,6 +3,7 @@ package spec
 import (
 	"github.com/cilium/ebpf"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/provider"
 )
 
@@ -49,23 +50,14 @@ const (
 
 // MapCPUInfo is curcpu's per-CPU array: its one value, on each CPU, is
 // that CPU's cpuinfo_t, which the loader writes before any program runs
-// (as Oracle DTrace fills its cpuinfo map). Each member is an int32 at
-// the offset named here: the CPU's number, its processor set (Linux has
-// none: 0), its chip (physical package) and its locality group (NUMA
-// node).
-const (
-	MapCPUInfo  = "cpuinfo"
-	CPUInfoID   = 0
-	CPUInfoPset = 4
-	CPUInfoChip = 8
-	CPUInfoLgrp = 12
-	CPUInfoSize = 16
-)
+// (as Oracle DTrace fills its cpuinfo map).
+// The members' offsets are abi's CPUInfo constants.
+const MapCPUInfo = "cpuinfo"
 
 // CPUInfoMap is the cpuinfo map's shape, which the compiler declares
 // for a program that reads it; the loader writes its contents.
 func CPUInfoMap() *ebpf.MapSpec {
-	return &ebpf.MapSpec{Name: MapCPUInfo, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: CPUInfoSize, MaxEntries: 1}
+	return &ebpf.MapSpec{Name: MapCPUInfo, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: abi.CPUInfoSize, MaxEntries: 1}
 }
 
 // MapPlumbing is the array that stackdepth and caller read outside
@@ -188,55 +180,9 @@ type ECB struct {
 	Destructive bool
 }
 
-// ActionKind is the kind of a recorded action.
-type ActionKind int
-
-const (
-	ActTrace ActionKind = iota + 1
-	ActPrintf
-	ActExit
-	ActPrinta
-	ActClear
-	ActTrunc     // Items[0], if any, is how many entries to keep
-	ActNormalize // Items[0] is the normalization factor
-	ActDenormalize
-	ActStack  // Items[0] is a kernel stack
-	ActUstack // Items[0] is a user stack (ustack, jstack)
-	// Speculations: speculate() tags the record (ECB.Spec); commit()
-	// and discard() record the speculation they ended in Items[0], 0
-	// when they ended none.
-	ActSpeculate
-	ActCommit
-	ActDiscard
-	// usym(), ufunc(), uaddr() and umod() as statements: Items[0] is
-	// the address with its pid, printed as its Sym says.
-	ActSymbol
-	// tracemem(): Items[0] is the memory; Items[1], if any, the
-	// dynamic size that limits what is printed.
-	ActTracemem
-	// print(): Items[0] is the value, Items[0].Print its type.
-	ActPrint
-	// setopt(): Items[0] is the option name; Items[1], if any, its
-	// value.
-	ActSetopt
-	// Destructive actions (-w). raise(), stop() and chill() act in the
-	// kernel and record nothing; system() and freopen() record
-	// printf's items, and the consumer runs the command or reopens
-	// its output; ftruncate() is the consumer's alone. panic() and
-	// breakpoint() are refused when compiled, as in Oracle's DTrace.
-	ActRaise
-	ActStop
-	ActChill
-	ActSystem
-	ActFreopen
-	ActFtruncate
-	ActPanic
-	ActBreakpoint
-)
-
 // Action is one action of an ECB and where its data lies in the record.
 type Action struct {
-	Kind   ActionKind
+	Kind   abi.ActionKind
 	Items  []Item
 	Format string // printf and printa
 	Aggs   []int  // printa, clear, trunc: aggregation IDs
@@ -275,7 +221,7 @@ type Item struct {
 	Stack  StackKind
 	Frames int
 	// Print is the type of a print() value: how to lay its bytes out.
-	Print *PrintType
+	Print *abi.PrintType
 }
 
 // StackKind says whose stack an Item records.
@@ -284,21 +230,6 @@ type StackKind int
 const (
 	KernelStack StackKind = iota + 1
 	UserStack
-)
-
-// AggFunc is an aggregating function.
-type AggFunc int
-
-const (
-	AggCount AggFunc = iota + 1
-	AggSum
-	AggAvg
-	AggMin
-	AggMax
-	AggStddev
-	AggQuantize
-	AggLquantize
-	AggLlquantize
 )
 
 // Number of quantize buckets and the index of the zero bucket, as
@@ -316,7 +247,7 @@ const (
 type Aggregation struct {
 	ID        int
 	Name      string // without @
-	Func      AggFunc
+	Func      abi.AggFunc
 	Map       string
 	Keys      []Item // offsets into the key
 	KeySize   int
@@ -335,11 +266,11 @@ type Aggregation struct {
 // Buckets returns how many buckets a quantization has.
 func (a *Aggregation) Buckets() int {
 	switch a.Func {
-	case AggQuantize:
+	case abi.AggQuantize:
 		return QuantizeBuckets
-	case AggLquantize:
+	case abi.AggLquantize:
 		return int(a.Levels) + 2
-	case AggLlquantize:
+	case abi.AggLlquantize:
 		return a.NBuckets
 	}
 	return 0

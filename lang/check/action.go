@@ -3,14 +3,14 @@ package check
 import (
 	"math"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/tag"
-	"github.com/godtrace/godtrace/spec"
 )
 
 // Action is what the checker learned about one action call.
 type Action struct {
-	Kind   spec.ActionKind
+	Kind   abi.ActionKind
 	Format string // printf/printa format, "" when none
 	Aggs   []*Agg // printa, clear, trunc operands
 	// Frames is the number of frames stack(), ustack() or jstack() asked
@@ -24,19 +24,19 @@ type Action struct {
 
 // actionNames names the actions the checker knows; their kinds are
 // spec's, shared with the code generator and consumer.
-var actionNames = map[string]spec.ActionKind{
-	"trace": spec.ActTrace, "printf": spec.ActPrintf, "exit": spec.ActExit, "printa": spec.ActPrinta,
-	"clear": spec.ActClear, "trunc": spec.ActTrunc,
-	"normalize": spec.ActNormalize, "denormalize": spec.ActDenormalize,
-	"stack": spec.ActStack, "ustack": spec.ActUstack, "jstack": spec.ActUstack,
-	"speculate": spec.ActSpeculate, "commit": spec.ActCommit, "discard": spec.ActDiscard,
-	"raise": spec.ActRaise, "stop": spec.ActStop, "chill": spec.ActChill,
-	"system": spec.ActSystem, "freopen": spec.ActFreopen, "ftruncate": spec.ActFtruncate,
-	"panic": spec.ActPanic, "breakpoint": spec.ActBreakpoint,
+var actionNames = map[string]abi.ActionKind{
+	"trace": abi.ActTrace, "printf": abi.ActPrintf, "exit": abi.ActExit, "printa": abi.ActPrinta,
+	"clear": abi.ActClear, "trunc": abi.ActTrunc,
+	"normalize": abi.ActNormalize, "denormalize": abi.ActDenormalize,
+	"stack": abi.ActStack, "ustack": abi.ActUstack, "jstack": abi.ActUstack,
+	"speculate": abi.ActSpeculate, "commit": abi.ActCommit, "discard": abi.ActDiscard,
+	"raise": abi.ActRaise, "stop": abi.ActStop, "chill": abi.ActChill,
+	"system": abi.ActSystem, "freopen": abi.ActFreopen, "ftruncate": abi.ActFtruncate,
+	"panic": abi.ActPanic, "breakpoint": abi.ActBreakpoint,
 	// Also subroutines (subrs), whose values only aggregation keys take.
-	"usym": spec.ActSymbol, "ufunc": spec.ActSymbol, "uaddr": spec.ActSymbol, "umod": spec.ActSymbol,
-	"func": spec.ActSymbol, "sym": spec.ActSymbol, "mod": spec.ActSymbol,
-	"tracemem": spec.ActTracemem, "print": spec.ActPrint, "setopt": spec.ActSetopt,
+	"usym": abi.ActSymbol, "ufunc": abi.ActSymbol, "uaddr": abi.ActSymbol, "umod": abi.ActSymbol,
+	"func": abi.ActSymbol, "sym": abi.ActSymbol, "mod": abi.ActSymbol,
+	"tracemem": abi.ActTracemem, "print": abi.ActPrint, "setopt": abi.ActSetopt,
 }
 
 // actionArity is how many arguments each action's prototype (dt_open.c)
@@ -61,32 +61,32 @@ func (c *checker) action(call *ast.CallExpr) {
 	act := Action{Kind: actionNames[call.Fun.Name]}
 	ok := false
 	switch act.Kind {
-	case spec.ActTrace, spec.ActExit:
+	case abi.ActTrace, abi.ActExit:
 		ok = c.traceAction(call)
-	case spec.ActPrintf:
+	case abi.ActPrintf:
 		ok = c.printfAction(call, &act)
-	case spec.ActPrinta:
+	case abi.ActPrinta:
 		ok = c.printaAction(call, &act)
-	case spec.ActClear:
+	case abi.ActClear:
 		ok = c.clearAction(call, &act)
-	case spec.ActTrunc:
+	case abi.ActTrunc:
 		ok = c.truncAction(call, &act)
-	case spec.ActNormalize, spec.ActDenormalize:
+	case abi.ActNormalize, abi.ActDenormalize:
 		ok = c.normalizeAction(call, &act)
-	case spec.ActStack, spec.ActUstack:
+	case abi.ActStack, abi.ActUstack:
 		ok = c.cookArgs(call.Args) && c.stackArgs(call, &act)
-	case spec.ActSpeculate, spec.ActCommit, spec.ActDiscard:
+	case abi.ActSpeculate, abi.ActCommit, abi.ActDiscard:
 		ok = c.specAction(call)
-	case spec.ActRaise, spec.ActStop, spec.ActChill, spec.ActSystem, spec.ActFreopen,
-		spec.ActFtruncate, spec.ActPanic, spec.ActBreakpoint:
+	case abi.ActRaise, abi.ActStop, abi.ActChill, abi.ActSystem, abi.ActFreopen,
+		abi.ActFtruncate, abi.ActPanic, abi.ActBreakpoint:
 		ok = c.destructiveAction(call, &act)
-	case spec.ActSymbol:
+	case abi.ActSymbol:
 		ok = c.symbolAction(call)
-	case spec.ActTracemem:
+	case abi.ActTracemem:
 		ok = c.tracememAction(call, &act)
-	case spec.ActPrint:
+	case abi.ActPrint:
 		ok = c.printAction(call)
-	case spec.ActSetopt:
+	case abi.ActSetopt:
 		ok = c.setoptAction(call)
 	}
 	if ok {
@@ -155,7 +155,7 @@ func (c *checker) printfAction(call *ast.CallExpr, act *Action) bool {
 		c.error(args[0].Pos(), tag.PrintfArgFmt, name, fmtType)
 		return false
 	}
-	if act.Kind == spec.ActFreopen {
+	if act.Kind == abi.ActFreopen {
 		if text == FreopenRestore {
 			c.error(call.Fun.At, tag.FreopenInvalid, name)
 			return false
@@ -281,7 +281,7 @@ func (c *checker) printaAction(call *ast.CallExpr, act *Action) bool {
 // every aggregating function but count() yields a signed value.
 func aggValueType(agg *Agg) *Type {
 	t := TypeInt64
-	if agg.Func == spec.AggCount {
+	if agg.Func == abi.AggCount {
 		t = TypeUint64
 	}
 	return &t
@@ -338,7 +338,7 @@ func (c *checker) normalizeAction(call *ast.CallExpr, act *Action) bool {
 		return false
 	}
 	want := 2
-	if act.Kind == spec.ActDenormalize {
+	if act.Kind == abi.ActDenormalize {
 		want = 1
 	}
 	if !c.nargs(call, want, want) {

@@ -3,19 +3,19 @@ package check
 import (
 	"math"
 
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
-	"github.com/godtrace/godtrace/spec"
 )
 
 // aggFuncs names the aggregating functions; their kinds are spec's, the
 // vocabulary shared with the code generator and consumer.
-var aggFuncs = map[string]spec.AggFunc{
-	"count": spec.AggCount, "sum": spec.AggSum, "avg": spec.AggAvg, "min": spec.AggMin, "max": spec.AggMax,
-	"stddev": spec.AggStddev, "quantize": spec.AggQuantize, "lquantize": spec.AggLquantize,
-	"llquantize": spec.AggLlquantize,
+var aggFuncs = map[string]abi.AggFunc{
+	"count": abi.AggCount, "sum": abi.AggSum, "avg": abi.AggAvg, "min": abi.AggMin, "max": abi.AggMax,
+	"stddev": abi.AggStddev, "quantize": abi.AggQuantize, "lquantize": abi.AggLquantize,
+	"llquantize": abi.AggLlquantize,
 }
 
 // Agg is one aggregation: its function, key signature and constant
@@ -24,7 +24,7 @@ var aggFuncs = map[string]spec.AggFunc{
 type Agg struct {
 	Name string // "" for @
 	ID   int
-	Func spec.AggFunc
+	Func abi.AggFunc
 	Keys []Type
 	Pos  token.Pos
 	// lquantize: Base, Limit, Step; llquantize: Factor, Low, High, Nsteps.
@@ -93,11 +93,11 @@ func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
 		return
 	}
 	switch fn {
-	case spec.AggLquantize:
+	case abi.AggLquantize:
 		if !c.lquantize(a, call, agg) {
 			return
 		}
-	case spec.AggLlquantize:
+	case abi.AggLlquantize:
 		if !c.llquantize(a, call, agg) {
 			return
 		}
@@ -105,7 +105,7 @@ func (c *checker) aggregate(e *ast.AssignExpr, a *ast.AggExpr) {
 	c.aggIncr(call, fn, types)
 }
 
-func aggName(f spec.AggFunc) string {
+func aggName(f abi.AggFunc) string {
 	for n, g := range aggFuncs {
 		if g == f {
 			return n
@@ -143,7 +143,7 @@ func (c *checker) aggKeys(a *ast.AggExpr) ([]Type, bool) {
 // none, sum() and the like one value of any type, quantize() a value and
 // more, lquantize() at least three and llquantize() at least five, their
 // parameters typed int32_t.
-func (c *checker) aggProto(call *ast.CallExpr, fn spec.AggFunc) ([]Type, bool) {
+func (c *checker) aggProto(call *ast.CallExpr, fn abi.AggFunc) ([]Type, bool) {
 	types := make([]Type, len(call.Args))
 	for i, a := range call.Args {
 		types[i] = c.expr(a)
@@ -153,15 +153,15 @@ func (c *checker) aggProto(call *ast.CallExpr, fn spec.AggFunc) ([]Type, bool) {
 	}
 	need, params := 1, 0
 	switch fn {
-	case spec.AggCount:
+	case abi.AggCount:
 		need = 0
-	case spec.AggLquantize:
+	case abi.AggLquantize:
 		need, params = 3, 2
-	case spec.AggLlquantize:
+	case abi.AggLlquantize:
 		need, params = 5, 4
 	}
 	n := len(types)
-	variadic := fn == spec.AggQuantize || params > 0
+	variadic := fn == abi.AggQuantize || params > 0
 	if n < need || !variadic && n != need {
 		c.error(call.Fun.At, tag.ProtoLen, call.Fun.Name, n, plural(n), need)
 		return nil, false
@@ -177,8 +177,8 @@ func (c *checker) aggProto(call *ast.CallExpr, fn spec.AggFunc) ([]Type, bool) {
 
 // aggIncr checks the optional increment that follows a quantization's
 // value and parameters, and that nothing follows it.
-func (c *checker) aggIncr(call *ast.CallExpr, fn spec.AggFunc, types []Type) {
-	at := map[spec.AggFunc]int{spec.AggQuantize: 1, spec.AggLquantize: 4, spec.AggLlquantize: 5}[fn]
+func (c *checker) aggIncr(call *ast.CallExpr, fn abi.AggFunc, types []Type) {
+	at := map[abi.AggFunc]int{abi.AggQuantize: 1, abi.AggLquantize: 4, abi.AggLlquantize: 5}[fn]
 	if at == 0 || len(types) <= at {
 		return
 	}

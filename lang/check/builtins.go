@@ -1,6 +1,6 @@
 package check
 
-import "github.com/godtrace/godtrace/spec"
+import "github.com/godtrace/godtrace/abi"
 
 // Builtin identifies one of D's built-in variables.
 type Builtin int
@@ -93,11 +93,11 @@ var builtins = map[string]builtinDef{
 // map (spec.MapCPUInfo).
 var cpuinfoType = func() Type {
 	id := func(name string) Type { return Type{Kind: Int, Size: 4, Signed: true, Name: name} }
-	def := &StructDef{Name: "struct cpuinfo", Size: spec.CPUInfoSize, Complete: true, members: []Member{
-		{Name: "cpu_id", Type: id("processorid_t"), Off: spec.CPUInfoID},
-		{Name: "cpu_pset", Type: id("psetid_t"), Off: spec.CPUInfoPset},
-		{Name: "cpu_chip", Type: id("chipid_t"), Off: spec.CPUInfoChip},
-		{Name: "cpu_lgrp", Type: id("lgrp_id_t"), Off: spec.CPUInfoLgrp},
+	def := &StructDef{Name: "struct cpuinfo", Size: abi.CPUInfoSize, Complete: true, members: []Member{
+		{Name: "cpu_id", Type: id("processorid_t"), Off: abi.CPUInfoID},
+		{Name: "cpu_pset", Type: id("psetid_t"), Off: abi.CPUInfoPset},
+		{Name: "cpu_chip", Type: id("chipid_t"), Off: abi.CPUInfoChip},
+		{Name: "cpu_lgrp", Type: id("lgrp_id_t"), Off: abi.CPUInfoLgrp},
 	}}
 	return Type{Kind: Struct, Size: def.Size, Name: "cpuinfo_t", Def: def}
 }()

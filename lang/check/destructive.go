@@ -1,8 +1,8 @@
 package check
 
 import (
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
-	"github.com/godtrace/godtrace/spec"
 )
 
 // FreopenRestore is the format freopen("") is given: DTrace's
@@ -17,9 +17,9 @@ const FreopenRestore = "."
 // not here.
 func (c *checker) destructiveAction(call *ast.CallExpr, act *Action) bool {
 	switch act.Kind {
-	case spec.ActSystem, spec.ActFreopen:
+	case abi.ActSystem, abi.ActFreopen:
 		return c.printfAction(call, act)
-	case spec.ActRaise, spec.ActChill:
+	case abi.ActRaise, abi.ActChill:
 		return c.voidAction(call, ParamInt)
 	}
 	return c.voidAction(call)

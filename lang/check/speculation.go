@@ -1,9 +1,9 @@
 package check
 
 import (
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/tag"
-	"github.com/godtrace/godtrace/spec"
 )
 
 // specAction checks speculate(id), commit(id) and discard(id), whose
@@ -77,13 +77,13 @@ func classify(x ast.Expr) actClass {
 			// which return void, so stand as statements of their own.
 			return actDestructive
 		case !ok:
-		case k == spec.ActSpeculate:
+		case k == abi.ActSpeculate:
 			return actSpeculate
-		case k == spec.ActCommit:
+		case k == abi.ActCommit:
 			return actCommit
-		case k == spec.ActDiscard:
+		case k == abi.ActDiscard:
 			return actDiscard
-		case k == spec.ActExit:
+		case k == abi.ActExit:
 			return actExit
 		default:
 			return actData

@@ -1,9 +1,9 @@
 package check
 
 import (
+	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/tag"
-	"github.com/godtrace/godtrace/spec"
 )
 
 // TypeStack is the type of stack(), ustack() and jstack() where an
@@ -67,7 +67,7 @@ func (c *checker) stackInExpr(call *ast.CallExpr, cook bool) {
 // rules of dt_cg_stack_arg().
 func (c *checker) stackArgs(call *ast.CallExpr, act *Action) bool {
 	most := 2
-	if act.Kind == spec.ActStack {
+	if act.Kind == abi.ActStack {
 		most = 1
 	}
 	if !c.nargs(call, 0, most) {
@@ -78,7 +78,7 @@ func (c *checker) stackArgs(call *ast.CallExpr, act *Action) bool {
 			return false
 		}
 	}
-	if act.Kind == spec.ActStack {
+	if act.Kind == abi.ActStack {
 		return c.kernelStackArgs(call, act)
 	}
 	act.Jstack = call.Fun.Name == "jstack"
