@@ -6,6 +6,7 @@ import (
 	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -110,7 +111,7 @@ func (g *gen) recordTracemem(call *ast.CallExpr, size int) []spec.Item {
 		dsize = append(dsize, g.recordExpr(call.Args[2]))
 	}
 	if size > stagingSize/2 {
-		g.fail(call.Args[1], "tracemem( ) of %d bytes is larger than a record can hold", size)
+		g.failTag(call.Args[1], tag.LimitTracemem, size)
 		return nil
 	}
 	off := g.reserve(size, 8)
@@ -133,7 +134,7 @@ func (g *gen) recordPrint(arg ast.Expr) []spec.Item {
 	obj := *pt.Elem
 	size := check.PrintSize(obj)
 	if size > stagingSize/2 {
-		g.fail(arg, "%s is too large to print (%d bytes)", obj, size)
+		g.failTag(arg, tag.LimitPrint, obj, size)
 		return nil
 	}
 	addr := spec.Item{Off: g.reserve(8, 8), Size: 8, TypeName: pt.Name}

@@ -10,6 +10,7 @@ import (
 	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -47,7 +48,7 @@ func (g *gen) destructive(call *ast.CallExpr, kind abi.ActionKind) []spec.Item {
 		// What Oracle's DTrace for Linux says of both: there is no
 		// kernel debugger to enter, and a tracer that panics the
 		// kernel is not wanted.
-		g.fail(call, "%s() is not implemented (yet)", call.Fun.Name)
+		g.failTag(call, tag.UnsupportedAction, call.Fun.Name)
 	}
 	return items
 }

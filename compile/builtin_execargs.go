@@ -4,6 +4,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // execargs is the current process's argument list as one string, read
@@ -30,7 +31,7 @@ func (g *gen) execargs(e *ast.Ident) {
 		}
 	}
 	if !ok {
-		g.fail(e, "execargs: the kernel's task_struct or mm_struct lacks a member it needs")
+		g.failTag(e, tag.KernelExecargs)
 		return
 	}
 	buf := g.newString(size)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // fsPath generates cwd or root: the name of the current task's working
@@ -28,7 +29,7 @@ func (g *gen) fsPath(e *ast.Ident, b check.Builtin) {
 	fsOff, ok1 := members(task, "fs")
 	pathOff, ok2 := members(fs, member)
 	if !ok1 || !ok2 {
-		g.fail(e, "%s: the kernel's task_struct or fs_struct lacks a member it needs", e.Name)
+		g.failTag(e, tag.KernelFsPath, e.Name)
 		return
 	}
 	g.pathName(e, func() {

@@ -4,6 +4,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // nURegs is how many of uregs[]'s registers struct pt_regs holds (the
@@ -46,7 +47,7 @@ func (g *gen) threadReg(e *ast.IndexExpr, name string) {
 		}
 	}
 	if !ok2 || reg.Size > 8 {
-		g.fail(e, "uregs[ ]: task_struct has no thread.%s", name)
+		g.failTag(e, tag.KernelUregs, name)
 		return
 	}
 	g.emit(

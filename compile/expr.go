@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -122,7 +123,7 @@ func (g *gen) value(e ast.Expr) {
 	case *ast.CallExpr:
 		g.call(e)
 	case *ast.XlateExpr:
-		g.fail(e, "a translated struct may only be used to access its members")
+		g.failTag(e, tag.UnsupportedXlateValue)
 	case *ast.UnaryExpr:
 		switch e.Op {
 		case token.MUL:
@@ -144,7 +145,7 @@ func (g *gen) value(e ast.Expr) {
 	case *ast.CastExpr:
 		g.cast(e)
 	default:
-		g.fail(e, "expression not supported yet")
+		g.failTag(e, tag.UnsupportedExprCode)
 	}
 }
 
@@ -238,7 +239,7 @@ func (g *gen) builtin(e *ast.Ident, b check.Builtin) {
 	case check.BStackdepth, check.BCaller:
 		g.kernelStack(b)
 	default:
-		g.fail(e, "built-in variable %s is not supported yet", e.Name)
+		g.failTag(e, tag.UnsupportedBuiltin, e.Name)
 	}
 }
 

@@ -167,15 +167,9 @@ func (g *gen) annotate(n ast.Node) {
 	g.src = asm.Comment(fmt.Sprintf("line %d: %s", p.Line, line))
 }
 
-// fail records the first code generation error: a limit of godtrace's
-// code generation, worded where it is found, under D_UNKNOWN.
-func (g *gen) fail(n ast.Node, format string, args ...any) {
-	if g.err == nil {
-		g.err = errorAt(g.c.files, n.Pos(), "D_UNKNOWN", fmt.Sprintf(format, args...))
-	}
-}
-
-// failTag is fail with one of DTrace's diagnostics.
+// failTag records the first code generation error, m with args: one of
+// DTrace's diagnostics, or a limit of godtrace's code generation, which
+// lang/tag words under D_UNKNOWN.
 func (g *gen) failTag(n ast.Node, m tag.Msg, args ...any) {
 	if g.err == nil {
 		g.err = errorAt(g.c.files, n.Pos(), m.Tag(), m.Text(args...))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // inlineCall evaluates a use of an inline with parameters, sq[3]: each
@@ -36,7 +37,7 @@ func (g *gen) bindInline(e *ast.IndexExpr, in *check.Inline) {
 				g.normalize(asm.R0, t) // converted as C converts an argument
 			}
 		default:
-			g.fail(k, "inline parameters of type %s are not supported yet", t)
+			g.failTag(k, tag.UnsupportedInlineParam, t)
 			return
 		}
 		frame[i] = g.push()
@@ -78,7 +79,7 @@ func (g *gen) unbindInline(in *check.Inline) {
 func (g *gen) inlineParam(id *ast.Ident, p check.InlineParam) {
 	s := g.inlines[p.Inline]
 	if len(s) == 0 {
-		g.fail(id, "%s used outside a use of %s", id.Name, p.Inline.Name)
+		g.failTag(id, tag.InternalInlineParam, id.Name, p.Inline.Name)
 		return
 	}
 	g.emit(asm.LoadMem(asm.R0, asm.R10, s[len(s)-1][p.Index], asm.DWord))

@@ -64,14 +64,14 @@ func (g *gen) addr(e ast.Expr) {
 			g.xlateInputAddr(e, x)
 			return
 		}
-		g.fail(e, "cannot take the address of this expression")
+		g.failTag(e, tag.UnsupportedAddrof)
 	case *ast.CastExpr:
 		// A struct or union cast to its own type is the same memory.
 		if t, xt := g.typeOf(e), g.typeOf(e.X); t.Kind == check.Struct && xt.Kind == check.Struct && t.Size == xt.Size {
 			g.addr(e.X)
 			return
 		}
-		g.fail(e, "cannot take the address of this expression")
+		g.failTag(e, tag.UnsupportedAddrof)
 	case *ast.SelectorExpr:
 		m := g.c.info.Members[e]
 		if e.Op == token.ARROW {
@@ -88,7 +88,7 @@ func (g *gen) addr(e ast.Expr) {
 		el := g.c.info.Types[e]
 		if g.c.info.InlineCalls[e] != nil {
 			// An inline's value is computed, not stored anywhere.
-			g.fail(e, "values of type %s cannot be used here yet", el)
+			g.failTag(e, tag.UnsupportedValue, el)
 			return
 		}
 		base, index := e.X, e.Keys[0]
@@ -124,7 +124,7 @@ func (g *gen) addr(e ast.Expr) {
 	case *ast.CondExpr:
 		g.condAddr(e)
 	default:
-		g.fail(e, "cannot take the address of this expression")
+		g.failTag(e, tag.UnsupportedAddrof)
 	}
 }
 
@@ -205,7 +205,7 @@ func (g *gen) load(e ast.Expr) {
 		n = (m.BitOff + m.BitSize + 7) / 8
 	}
 	if t.Kind != check.Int && t.Kind != check.Pointer || n > 8 {
-		g.fail(e, "values of type %s cannot be used here yet", t)
+		g.failTag(e, tag.UnsupportedValue, t)
 		return
 	}
 	g.memAddr(e, n)
@@ -264,7 +264,7 @@ func (g *gen) stringof(e *ast.StringofExpr) {
 func (g *gen) recordMemory(e ast.Expr) spec.Item {
 	t := g.c.info.Types[e]
 	if t.Size > stagingSize/2 {
-		g.fail(e, "%s is too large to trace (%d bytes)", t, t.Size)
+		g.failTag(e, tag.LimitTrace, t, t.Size)
 		return spec.Item{}
 	}
 	off := g.reserve(t.Size, 8)

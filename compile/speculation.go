@@ -6,6 +6,7 @@ import (
 
 	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -40,7 +41,7 @@ func (c *compiler) nspec() int {
 // of speculations.
 func (g *gen) checkNSpec(n ast.Node) {
 	if g.c.cfg.NSpec > maxNSpec {
-		g.fail(n, "nspec %d is more speculations than godtrace supports (%d)", g.c.cfg.NSpec, maxNSpec)
+		g.failTag(n, tag.LimitNSpec, g.c.cfg.NSpec, maxNSpec)
 	}
 }
 

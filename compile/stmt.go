@@ -6,6 +6,7 @@ import (
 	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -155,7 +156,7 @@ func (g *gen) stmt(s ast.Stmt) {
 		g.mark(end)
 	case *ast.EmptyStmt:
 	default:
-		g.fail(s, "statement not supported yet")
+		g.failTag(s, tag.UnsupportedStmt)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // call generates a subroutine call, leaving its result in R0, with the
@@ -13,7 +14,7 @@ func (g *gen) call(e *ast.CallExpr) {
 	if gen == nil {
 		// The checker accepts only subroutines with a generator
 		// (TestSubroutineGenerators).
-		g.fail(e, "internal error: subroutine %s( ) has no code generator", e.Fun.Name)
+		g.failTag(e, tag.InternalSubr, e.Fun.Name)
 		return
 	}
 	gen(g, e)

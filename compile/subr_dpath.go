@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // d_path(struct path *) is the path name of a file, as the kernel's
@@ -65,7 +66,7 @@ func (g *gen) dpathOffsets(e ast.Node) (l dpathLayout, ok bool) {
 		mntParent: one(mount, "mnt_parent"), mntMountpoin: one(mount, "mnt_mountpoint"),
 	}
 	if !ok {
-		g.fail(e, "d_path( ): the kernel's struct path, dentry or mount lacks a member it needs")
+		g.failTag(e, tag.KernelDPath)
 	}
 	return l, ok
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // byteOrder generates htons() and the rest: the argument's low size
@@ -58,7 +59,7 @@ func (g *gen) progenyof(e *ast.CallExpr) {
 	offs, ok1 := members(task.Def, "real_parent")
 	tgid, ok2 := members(task.Def, "tgid")
 	if !ok1 || !ok2 {
-		g.fail(e, "progenyof( ): task_struct has no real_parent or tgid")
+		g.failTag(e, tag.KernelProgenyof)
 		return
 	}
 	g.expr(e.Args[0])

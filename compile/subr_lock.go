@@ -1,10 +1,13 @@
 package compile
 
 import (
+	"fmt"
+
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // The lock subroutines read Linux's locks as Oracle DTrace does, with
@@ -27,7 +30,7 @@ func (g *gen) lockWord(e *ast.CallExpr, typeName string, n int, path ...string) 
 	t, _ := g.c.info.KernelType(typeName)
 	offs, ok := members(t.Def, path...)
 	if !ok {
-		g.fail(e, "%s( ): the kernel's %s has no member %v", e.Fun.Name, typeName, path)
+		g.failTag(e, tag.KernelLock, e.Fun.Name, typeName, fmt.Sprint(path))
 		return false
 	}
 	off := 0

@@ -235,7 +235,7 @@ func (g *gen) allocaStore(x ast.Expr, t check.Type) {
 		g.pop(asm.R1)
 		g.emit(asm.StoreMem(asm.R0, 0, asm.R1, sizeOf(t.Size)), asm.Mov.Reg(asm.R0, asm.R1))
 	default:
-		g.fail(x, "values of type %s cannot be stored into alloca() memory yet", t)
+		g.failTag(x, tag.UnsupportedAllocaValue, t)
 	}
 }
 
@@ -245,7 +245,7 @@ func (g *gen) allocaStore(x ast.Expr, t check.Type) {
 func (g *gen) allocaTarget(x ast.Expr) int16 {
 	t := g.typeOf(x)
 	if t.Kind != check.Int && t.Kind != check.Pointer || t.Size > 8 {
-		g.fail(x, "values of type %s cannot be stored into alloca() memory yet", t)
+		g.failTag(x, tag.UnsupportedAllocaValue, t)
 	}
 	g.addr(x)
 	g.allocaAccess(t.Size)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // Built-in variables read from the current task_struct, with the layout
@@ -52,7 +53,7 @@ func (g *gen) ppid(e *ast.Ident) {
 	offs, ok1 := members(g.c.info.Task.Def, "real_parent")
 	tgid, ok2 := g.c.info.Task.Def.Member("tgid")
 	if !ok1 || !ok2 {
-		g.fail(e, "ppid: task_struct has no real_parent or tgid")
+		g.failTag(e, tag.KernelPpid)
 		return
 	}
 	g.emit(asm.FnGetCurrentTask.Call(), asm.Mov.Reg(asm.R3, asm.R0))

@@ -4,6 +4,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 
 	"github.com/godtrace/godtrace/lang/ast"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // timestamp is read once per probe firing, as in DTrace: every use of
@@ -42,7 +43,7 @@ func (g *gen) vtimestamp(e *ast.Ident) {
 	task := g.c.info.Task.Def
 	se, ok := members(task, "se")
 	if !ok {
-		g.fail(e, "vtimestamp: task_struct has no se")
+		g.failTag(e, tag.KernelVtimestampSe)
 		return
 	}
 	sum, ok1 := members(task, "se", "sum_exec_runtime")
@@ -51,7 +52,7 @@ func (g *gen) vtimestamp(e *ast.Ident) {
 	clock, ok4 := members(task, "se", "cfs_rq", "rq", "clock")
 	clockTask, ok5 := members(task, "se", "cfs_rq", "rq", "clock_task")
 	if !ok1 {
-		g.fail(e, "vtimestamp: sched_entity has no sum_exec_runtime")
+		g.failTag(e, tag.KernelVtimestampRuntime)
 		return
 	}
 	if !(ok2 && ok3 && ok4 && ok5) {

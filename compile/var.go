@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -25,13 +26,13 @@ func (g *gen) varOf(e ast.Expr) (*check.Var, varLoc) {
 func (g *gen) loadVar(e ast.Expr) {
 	v, loc := g.varOf(e)
 	if v == nil {
-		g.fail(e, "unresolved variable")
+		g.failTag(e, tag.InternalVar)
 		return
 	}
 	if v.Type.Kind == check.Float && v.Type.Size > 8 {
 		// A long double is declared and holds 0, but no register
 		// holds it.
-		g.fail(e, "values of type %s cannot be used here yet", v.Type)
+		g.failTag(e, tag.UnsupportedValue, v.Type)
 		return
 	}
 	str := v.Type.Kind == check.String
@@ -233,7 +234,7 @@ func (g *gen) commAt(off int) {
 func (g *gen) storeVar(e ast.Expr, src check.Type) {
 	v, loc := g.varOf(e)
 	if v == nil {
-		g.fail(e, "unresolved variable")
+		g.failTag(e, tag.InternalVar)
 		return
 	}
 	str := v.Type.Kind == check.String
@@ -367,7 +368,7 @@ func (g *gen) assign(e *ast.AssignExpr) {
 	case t.Kind == check.Pointer && g.typeOf(e.Y).Kind != check.Int:
 		// DTrace's checker lets a pointer take a compatible pointer
 		// here, but its code generator has no meaning for it.
-		g.fail(e, "operator %s on two pointers is not supported", e.Op)
+		g.failTag(e, tag.UnsupportedPtrAssign, e.Op)
 	case t.Kind == check.Pointer:
 		// p += i and p -= i scale i by the pointee's size.
 		g.pointerArith(compoundOps[e.Op], t, g.typeOf(e.Y))

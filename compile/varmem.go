@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
 	"github.com/godtrace/godtrace/spec"
 )
@@ -95,7 +96,7 @@ func (g *gen) storeMem(x ast.Expr, t check.Type) {
 		m = g.c.info.Members[s]
 	}
 	if m.BitSize > 0 && (g.c.info.AllocaMem[x] || !g.isVarMemory(x)) {
-		g.fail(x, "assignment to a bit-field outside a D variable is not supported yet")
+		g.failTag(x, tag.UnsupportedBitfieldMem)
 		return
 	}
 	if g.c.info.AllocaMem[x] {
@@ -103,7 +104,7 @@ func (g *gen) storeMem(x ast.Expr, t check.Type) {
 		return
 	}
 	if !g.isVarMemory(x) {
-		g.fail(x, "cannot store to kernel memory")
+		g.failTag(x, tag.UnsupportedKernelStore)
 		return
 	}
 	if m.BitSize == 0 {
@@ -136,7 +137,7 @@ func (g *gen) storeMem(x ast.Expr, t check.Type) {
 // store does, and nothing is stored.
 func (g *gen) memTarget(x ast.Expr) int16 {
 	if s, ok := ast.Unparen(x).(*ast.SelectorExpr); ok && g.c.info.Members[s].BitSize > 0 {
-		g.fail(x, "assignment to a bit-field of a variable is not supported yet")
+		g.failTag(x, tag.UnsupportedBitfieldVar)
 	}
 	dropped, done := g.newLabel(), g.newLabel()
 	if g.storeAddr(x, dropped) {
@@ -169,7 +170,7 @@ func (g *gen) storeMemTarget(slot int16, t check.Type) {
 // freed instead.
 func (g *gen) copyVar(x, y ast.Expr, t check.Type) {
 	if !g.isVarMemory(x) {
-		g.fail(x, "values of type %s cannot be used here yet", t)
+		g.failTag(x, tag.UnsupportedValue, t)
 		return
 	}
 	if g.typeOf(y).Kind == check.Int {
@@ -287,7 +288,7 @@ func (g *gen) storeBits(m check.Member, t check.Type) {
 func (g *gen) storeMemString(x ast.Expr, src check.Type) {
 	t := g.typeOf(x)
 	if !g.isVarMemory(x) {
-		g.fail(x, "cannot store to kernel memory")
+		g.failTag(x, tag.UnsupportedKernelStore)
 		return
 	}
 	val := g.push()

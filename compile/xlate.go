@@ -5,6 +5,7 @@ import (
 
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/lang/tag"
 )
 
 // translate evaluates a translated member: the translator's expression
@@ -48,7 +49,7 @@ func (g *gen) xlateInput(id *ast.Ident, x *check.Translator) {
 func (g *gen) withXlateInput(id *ast.Ident, x *check.Translator, gen func(ast.Expr)) {
 	s := g.xlate[x]
 	if len(s) == 0 {
-		g.fail(id, "%s used outside a translation", id.Name)
+		g.failTag(id, tag.InternalXlateInput, id.Name)
 		return
 	}
 	g.xlate[x] = s[:len(s)-1]
@@ -62,7 +63,7 @@ func (g *gen) withXlateInput(id *ast.Ident, x *check.Translator, gen func(ast.Ex
 func (g *gen) xlateAssign(x ast.Expr, pairs [][2]*ast.SelectorExpr) {
 	t := g.typeOf(x)
 	if !g.isVarMemory(x) {
-		g.fail(x, "values of type %s cannot be used here yet", t)
+		g.failTag(x, tag.UnsupportedValue, t)
 		return
 	}
 	dropped := g.newLabel()

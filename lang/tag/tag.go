@@ -305,6 +305,10 @@ const (
 	LimitFuncs
 	LimitMaps
 	LimitJump
+	LimitTracemem
+	LimitPrint
+	LimitTrace
+	LimitNSpec
 	UnknownEnumerator
 	UnsupportedDecl
 	UnsupportedLibraryClause
@@ -315,6 +319,32 @@ const (
 	UnsupportedFunc
 	UnsupportedVarType
 	UnsupportedStore
+	UnsupportedAction
+	UnsupportedExprCode
+	UnsupportedStmt
+	UnsupportedBuiltin
+	UnsupportedInlineParam
+	UnsupportedValue
+	UnsupportedAllocaValue
+	UnsupportedAddrof
+	UnsupportedXlateValue
+	UnsupportedPtrAssign
+	UnsupportedBitfieldMem
+	UnsupportedBitfieldVar
+	UnsupportedKernelStore
+	KernelExecargs
+	KernelFsPath
+	KernelUregs
+	KernelDPath
+	KernelProgenyof
+	KernelLock
+	KernelPpid
+	KernelVtimestampSe
+	KernelVtimestampRuntime
+	InternalSubr
+	InternalVar
+	InternalInlineParam
+	InternalXlateInput
 	UstackFrames
 	UstackStrsize
 	VarUndef
