@@ -132,7 +132,7 @@ func isIdent(e ast.Expr, name string) bool {
 
 // reporters are the functions and methods of the front end that take a
 // tag.Msg followed by the values its format substitutes.
-var reporters = map[string]bool{"error": true, "cgError": true, "fail": true, "newError": true, "failTag": true, "errorOf": true}
+var reporters = map[string]bool{"error": true, "cgError": true, "newError": true, "failTag": true, "errorOf": true}
 
 // raisedTags returns the D_* tags that the non-test Go files of the front
 // end raise, with where: the tags of the tag.Msg constants they name, and
