@@ -6,6 +6,8 @@
 // checker (lang/check) names them without depending on the back end.
 package abi
 
+import "fmt"
+
 // ActionKind is the kind of a recorded action.
 type ActionKind int
 
@@ -66,6 +68,17 @@ const (
 	AggLquantize
 	AggLlquantize
 )
+
+var aggNames = [...]string{AggCount: "count", AggSum: "sum", AggAvg: "avg", AggMin: "min", AggMax: "max",
+	AggStddev: "stddev", AggQuantize: "quantize", AggLquantize: "lquantize", AggLlquantize: "llquantize"}
+
+// String is the function's name in D ("count").
+func (f AggFunc) String() string {
+	if f < AggCount || f > AggLlquantize {
+		return fmt.Sprintf("AggFunc(%d)", int(f))
+	}
+	return aggNames[f]
+}
 
 // cpuinfo_t, curcpu's type: each member is an int32 at the offset named
 // here: the CPU's number, its processor set (Linux has none: 0), its chip

@@ -69,6 +69,9 @@ type Config struct {
 	// check.Config.
 	KernelSymbol func(module, name string) (check.KernelSymbol, error)
 	ModuleBTF    func(module string) (*btf.Spec, error)
+	// Dump, if not nil, is given a description of each pass's result
+	// once the pass is done (see Pass), as -x tree asks.
+	Dump func(p Pass, description string)
 	// Parsed makes the caller's checks of file i once it is parsed and
 	// its declarations are checked, before its clauses; an error it
 	// returns is the compilation's, as it is. See check.Config.Parsed.
@@ -245,12 +248,14 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.dump(PassMatch, func(b *strings.Builder) { c.dumpMatch(b, stmts) })
 	ccfg.ProbeArgs = probeArgs(descs, definitionsOf(all.Decls))
 	info, err := check.Check(all, ccfg)
 	if err != nil {
 		return nil, positioned(files, err)
 	}
 	c.info = info
+	c.dump(PassCheck, c.dumpCheck)
 	return c.compile(stmts)
 }
 
@@ -400,6 +405,7 @@ func (c *compiler) compile(stmts []statement) (*spec.Program, error) {
 	probes := statementProbes(stmts)
 	c.plan()
 	c.planError(probes)
+	c.dump(PassLayout, c.dumpLayout)
 	// Checked before code generation, whose offsets must fit, and after
 	// it, for the areas it added.
 	if err := c.scratchFits(); err != nil {
@@ -414,6 +420,7 @@ func (c *compiler) compile(stmts []statement) (*spec.Program, error) {
 	c.prog.Aggs = c.aggs
 	c.prog.Maps = c.maps()
 	declareFilled(c.prog)
+	c.dump(PassCodegen, c.dumpCodegen)
 	return c.prog, nil
 }
 

@@ -7,6 +7,15 @@
 // given and kernel type facts from Config.Kernel, so it runs in tests
 // without privileges. Its output is deterministic.
 //
+// After parsing, compilation runs four passes (Pass), in order: match
+// (the probes of each clause's descriptions), check (check.Check: types,
+// variables, aggregations), layout (plan: the storage of each variable
+// and aggregation) and codegen (enable, then the maps). Config.Dump, when
+// set, is given a description of each pass's result (passes.go);
+// dtrace's -x tree=MASK writes those of the passes its bits name (1
+// match, 2 check, 4 layout, 8 codegen) to stderr, as DTrace's -x tree
+// dumps its parse tree after its passes.
+//
 // # Sources
 //
 // Parse gives each source file a distinct Base, so that positions in

@@ -6,6 +6,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/godtrace/godtrace/compile"
 	"github.com/godtrace/godtrace/option"
 )
 
@@ -28,4 +29,21 @@ func (h *Handle) stderr() io.Writer {
 		return os.Stderr
 	}
 	return h.Stderr
+}
+
+// treeDump is the compiler's Dump for the tree option, a bit mask of the
+// passes whose results to write to Stderr (bit 0 for compile.PassMatch),
+// as DTrace's -x tree dumps its parse tree after the passes its bits
+// name; nil when the option is unset. The passes are the compiler's, so
+// what is written is not DTrace's.
+func (h *Handle) treeDump() func(compile.Pass, string) {
+	mask := h.Options.Int(option.Tree)
+	if mask <= 0 {
+		return nil
+	}
+	return func(p compile.Pass, s string) {
+		if mask&(1<<(p-1)) != 0 {
+			fmt.Fprintf(h.stderr(), "Compiler pass %d (%s):\n%s", p, p, s)
+		}
+	}
 }

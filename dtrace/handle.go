@@ -286,6 +286,7 @@ func (h *Handle) config(args []string, parsed *compile.Parsed) compile.Config {
 		KernelSymbol: h.symbols().kernelSymbol,
 		ModuleBTF:    ktypes.Module,
 		Parsed:       func(i int) error { return h.checkParsed(parsed, i, args) },
+		Dump:         h.treeDump(),
 	}
 }
 
