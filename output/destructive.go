@@ -104,10 +104,18 @@ func (p *Printer) ftruncate() error {
 	if err := p.Out.Flush(); err != nil {
 		return err
 	}
-	w := p.dest
 	if p.reopened != nil {
-		w = p.reopened
+		truncate(p.reopened)
+	} else {
+		truncate(p.dest)
 	}
+	return nil
+}
+
+// truncate empties w and starts it again at its beginning if it is a
+// file; anything else is left as it is, as DTrace ignores ftruncate(2)'s
+// failure.
+func truncate(w io.Writer) {
 	if f, ok := w.(interface {
 		Truncate(int64) error
 		Seek(int64, int) (int64, error)
@@ -116,5 +124,4 @@ func (p *Printer) ftruncate() error {
 			f.Seek(0, io.SeekStart)
 		}
 	}
-	return nil
 }

@@ -242,17 +242,10 @@ func (j *JSON) ftruncate() error {
 	if err := j.out.Flush(); err != nil {
 		return err
 	}
-	var w any = j.dest
 	if j.reopened != nil {
-		w = j.reopened
-	}
-	if f, ok := w.(interface {
-		Truncate(int64) error
-		Seek(int64, int) (int64, error)
-	}); ok {
-		if f.Truncate(0) == nil {
-			f.Seek(0, 0)
-		}
+		truncate(j.reopened)
+	} else {
+		truncate(j.dest)
 	}
 	return nil
 }
