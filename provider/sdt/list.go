@@ -9,9 +9,11 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cilium/ebpf"
 
+	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/tracefs"
 )
 
@@ -73,9 +75,79 @@ func List(fsys fs.FS) ([]Event, error) {
 // more than once, at about a millisecond a reading. An event that
 // appears later (a module loaded while dtrace runs) is not offered.
 var KernelEvents = sync.OnceValues(func() ([]Event, error) {
+	defer kernelListed.Store(true)
 	root, err := tracefs.FS()
 	if err != nil {
 		return nil, err
 	}
 	return List(root)
 })
+
+// kernelListed says KernelEvents has read the list.
+var kernelListed atomic.Bool
+
+// kernelHasEvent is hasEventDir of the kernel's tracefs, asked once per
+// name: sdt and rawtp ask for the same.
+func kernelHasEvent(name string) bool {
+	eventDirs.mu.Lock()
+	defer eventDirs.mu.Unlock()
+	has, ok := eventDirs.has[name]
+	if !ok {
+		root, err := tracefs.FS()
+		has = err != nil || hasEventDir(root, name)
+		if eventDirs.has == nil {
+			eventDirs.has = map[string]bool{}
+		}
+		eventDirs.has[name] = has
+	}
+	return has
+}
+
+var eventDirs struct {
+	mu  sync.Mutex
+	has map[string]bool
+}
+
+// hasEventDir reports whether a group of fsys, a tracefs tree, has an
+// event called name, or may have: a tree that cannot be read may.
+func hasEventDir(fsys fs.FS, name string) bool {
+	groups, err := fs.ReadDir(fsys, "events")
+	if err != nil || !fs.ValidPath(name) || strings.Contains(name, "/") {
+		return true
+	}
+	for _, g := range groups {
+		if !g.IsDir() || excluded[g.Name()] {
+			continue
+		}
+		_, err := fs.Stat(fsys, "events/"+g.Name()+"/"+name)
+		if !errors.Is(err, fs.ErrNotExist) {
+			return true
+		}
+	}
+	return false
+}
+
+// MayMatchName reports whether the events of root, a tracefs tree, or
+// of the kernel's if root is nil, may include one that pattern, a probe
+// description's name field, matches: for the sdt and rawtp providers'
+// provider.Named. A glob may match any (Provide lists them all anyway).
+// Until KernelEvents has read the kernel's list, a name is looked for in
+// each group's directory (events/GROUP/NAME): a stat per group, about
+// half what reading available_events costs, so that a description of
+// another provider's probe (BEGIN) does not list the events. A tree that
+// cannot be read may have any event: Provide says why.
+func MayMatchName(root fs.FS, pattern string) bool {
+	var evs []Event
+	var err error
+	switch {
+	case provider.IsGlob(pattern):
+		return true
+	case root != nil:
+		evs, err = List(root)
+	case kernelListed.Load():
+		evs, err = KernelEvents()
+	default:
+		return kernelHasEvent(pattern)
+	}
+	return err != nil || slices.ContainsFunc(evs, func(e Event) bool { return e.Name == pattern })
+}
