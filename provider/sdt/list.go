@@ -6,12 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/cilium/ebpf"
+	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/tracefs"
@@ -93,8 +96,8 @@ func kernelHasEvent(name string) bool {
 	defer eventDirs.mu.Unlock()
 	has, ok := eventDirs.has[name]
 	if !ok {
-		root, err := tracefs.FS()
-		has = err != nil || hasEventDir(root, name)
+		dir, err := tracefs.Dir()
+		has = err != nil || hasEventDir(filepath.Join(dir, "events"), name)
 		if eventDirs.has == nil {
 			eventDirs.has = map[string]bool{}
 		}
@@ -108,19 +111,32 @@ var eventDirs struct {
 	has map[string]bool
 }
 
-// hasEventDir reports whether a group of fsys, a tracefs tree, has an
-// event called name, or may have: a tree that cannot be read may.
-func hasEventDir(fsys fs.FS, name string) bool {
-	groups, err := fs.ReadDir(fsys, "events")
-	if err != nil || !fs.ValidPath(name) || strings.Contains(name, "/") {
+// hasEventDir reports whether a group of events, the directory of a
+// tracefs tree's event groups, has an event called name, or may have:
+// a directory that cannot be read may. Each group is asked relative to
+// the open directory, which costs the kernel a lookup in the group
+// alone.
+func hasEventDir(events, name string) bool {
+	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') {
 		return true
 	}
+	d, err := os.Open(events)
+	if err != nil {
+		return true
+	}
+	defer d.Close()
+	groups, err := d.Readdirnames(-1)
+	if err != nil {
+		return true
+	}
+	var st unix.Stat_t
 	for _, g := range groups {
-		if !g.IsDir() || excluded[g.Name()] {
+		if excluded[g] {
 			continue
 		}
-		_, err := fs.Stat(fsys, "events/"+g.Name()+"/"+name)
-		if !errors.Is(err, fs.ErrNotExist) {
+		switch err := unix.Fstatat(int(d.Fd()), g+"/"+name, &st, unix.AT_SYMLINK_NOFOLLOW); err {
+		case unix.ENOENT, unix.ENOTDIR: // not there, or g is a file (enable)
+		default:
 			return true
 		}
 	}
@@ -132,8 +148,8 @@ func hasEventDir(fsys fs.FS, name string) bool {
 // description's name field, matches: for the sdt and rawtp providers'
 // provider.Named. A glob may match any (Provide lists them all anyway).
 // Until KernelEvents has read the kernel's list, a name is looked for in
-// each group's directory (events/GROUP/NAME): a stat per group, about
-// half what reading available_events costs, so that a description of
+// each group's directory (events/GROUP/NAME): a lookup per group, a
+// third of what reading available_events costs, so that a description of
 // another provider's probe (BEGIN) does not list the events. A tree that
 // cannot be read may have any event: Provide says why.
 func MayMatchName(root fs.FS, pattern string) bool {

@@ -167,7 +167,7 @@ func TestMayMatchName(t *testing.T) {
 		if provider.IsGlob(tt.pattern) {
 			continue
 		}
-		if got := hasEventDir(testdata, tt.pattern); got != tt.want {
+		if got := hasEventDir("testdata/tracefs/events", tt.pattern); got != tt.want {
 			t.Errorf("hasEventDir(%q) = %v, want %v", tt.pattern, got, tt.want)
 		}
 	}
