@@ -231,7 +231,7 @@ func (c *compiler) literal(s string, size int) int {
 // maps returns the specs of every map the program uses.
 func (c *compiler) maps() map[string]*ebpf.MapSpec {
 	m := map[string]*ebpf.MapSpec{
-		spec.MapBuffer: {Name: spec.MapBuffer, Type: ebpf.RingBuf, MaxEntries: uint32(pow2(min(c.cfg.BufSize, maxRing)))},
+		spec.MapBuffer: {Name: spec.MapBuffer, Type: ebpf.RingBuf, MaxEntries: uint32(c.ringSize())},
 		spec.MapGlobals: {Name: spec.MapGlobals, Type: ebpf.Array, KeySize: 4, ValueSize: uint32(c.layout.globalsSize), MaxEntries: 1,
 			Flags: bpfMmapable},
 		spec.MapScratch: {Name: spec.MapScratch, Type: ebpf.PerCPUArray, KeySize: 4, ValueSize: uint32(c.layout.scratchSize), MaxEntries: 1},

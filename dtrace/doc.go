@@ -38,7 +38,12 @@
 // the embedded files first, then the system directory, then the -L
 // directories, each by name; a dependency cycle is an error. Unless -x
 // nolibs, the libraries become the first files of the program, so that
-// their inlines and declarations are shared with the sources. Matches
+// their inlines and declarations are shared with the sources. When the
+// embedded files are the only libraries, they are compiled only for
+// sources (preprocessed) or macro arguments that name something they
+// declare (dlib.Names) or use args[], which the stable providers
+// translate with them (libnames.go): a program that names none compiles
+// the same without them, in a fraction of the time. Matches
 // leaves them out, and an error in one becomes a CompileError with File
 // set, which the command prints as DTrace does ("/usr/lib/dtrace/x.d",
 // line 3: ...). A library with a probe clause is refused once compiled (so
@@ -222,7 +227,9 @@
 //
 // The tests cover the preprocessor's arguments, input and failures (with
 // the real cpp; skipped without one); library order, precedence,
-// depends_on skips and errors, on fstest.MapFS directories; and compiling
+// depends_on skips and errors, on fstest.MapFS directories; which
+// programs compile the embedded libraries, and that dlib.Names is what
+// they declare; and compiling
 // with the embedded libraries, an error in a -L library, depends_on in a
 // program, and line numbers after an #include, all without a kernel.
 package dtrace

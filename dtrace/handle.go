@@ -207,9 +207,36 @@ func (h *Handle) Describe(srcs []Source, args []string) ([]provider.Desc, error)
 // parse parses the libraries and the sources, with the checks DTrace
 // makes of each source once it is parsed, and applies their pragmas.
 func (h *Handle) parse(srcs []Source, args []string) (*compile.Parsed, error) {
-	libs, err := h.libraries()
-	if err != nil {
-		return nil, err
+	// Libraries on disk are read, and their errors reported, before the
+	// sources are preprocessed, as DTrace does; the embedded libraries
+	// alone only once the sources say whether they name them
+	// (libnames.go).
+	var dirs []libDir
+	var libs []*token.File
+	onDisk := false
+	if !h.Options.Bool(option.NoLibs) {
+		dirs = h.libraryDirs()
+		onDisk = diskLibraries(dirs)
+	}
+	var err error
+	if onDisk {
+		if libs, err = h.libraries(dirs); err != nil {
+			return nil, err
+		}
+	}
+	texts := make([][]byte, len(srcs))
+	for i, s := range srcs {
+		texts[i] = s.Text
+		if s.Name != "" && h.Options.Bool(option.CPP) {
+			if texts[i], err = h.preprocess(s.Name, s.Text); err != nil {
+				return nil, &CompileError{Source: i, Msg: err.Error()}
+			}
+		}
+	}
+	if dirs != nil && !onDisk && namesLibrary(texts, args) {
+		if libs, err = h.libraries(dirs); err != nil {
+			return nil, err
+		}
 	}
 	h.files, h.nlibs = libs, len(libs)
 	for _, f := range libs {
@@ -217,13 +244,7 @@ func (h *Handle) parse(srcs []Source, args []string) (*compile.Parsed, error) {
 	}
 	specs := make([]ast.ProbeSpec, len(libs), len(libs)+len(srcs))
 	for i, s := range srcs {
-		text := s.Text
-		if s.Name != "" && h.Options.Bool(option.CPP) {
-			if text, err = h.preprocess(s.Name, s.Text); err != nil {
-				return nil, &CompileError{Source: i, Msg: err.Error()}
-			}
-		}
-		h.files = append(h.files, token.NewFile(s.Name, text))
+		h.files = append(h.files, token.NewFile(s.Name, texts[i]))
 		specs = append(specs, s.Spec)
 	}
 	parsed, err := compile.ParseSpecs(h.files, specs, h.kernelBTF, h.Options.Bool(option.PSpec))

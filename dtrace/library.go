@@ -39,6 +39,14 @@ import (
 // the -L directories, each sorted by name. Libraries in -L directories
 // can therefore use the embedded ones without a depends_on pragma.
 
+// The ranks of the library directories: their libraries' place in the
+// compile order.
+const (
+	rankEmbedded = iota
+	rankSystem
+	rankLibDir
+)
+
 // libDir is one library directory.
 type libDir struct {
 	path string // prefix of the library file names
@@ -67,20 +75,17 @@ func (h *Handle) libraryDirs() []libDir {
 	sys := h.Options.String(option.SysLibDir)
 	var dirs []libDir
 	for _, d := range h.Options.Strings(option.LibDir) {
-		dirs = append(dirs, libDir{path: d, fsys: os.DirFS(d), rank: 2})
+		dirs = append(dirs, libDir{path: d, fsys: os.DirFS(d), rank: rankLibDir})
 	}
 	return append(dirs,
-		libDir{path: sys, fsys: os.DirFS(sys), rank: 1},
-		libDir{path: sys, fsys: dlib.FS(), rank: 0})
+		libDir{path: sys, fsys: os.DirFS(sys), rank: rankSystem},
+		libDir{path: sys, fsys: dlib.FS(), rank: rankEmbedded})
 }
 
-// libraries returns the library files to compile before the program, in
-// compile order, or nil with -x nolibs.
-func (h *Handle) libraries() ([]*token.File, error) {
-	if h.Options.Bool(option.NoLibs) {
-		return nil, nil
-	}
-	l := &libLoader{dirs: h.libraryDirs(), present: h.present}
+// libraries returns the library files of dirs to compile before the
+// program, in compile order.
+func (h *Handle) libraries(dirs []libDir) ([]*token.File, error) {
+	l := &libLoader{dirs: dirs, present: h.present}
 	return l.load()
 }
 

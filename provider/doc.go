@@ -20,17 +20,24 @@
 //
 // # Numbering
 //
-// On first use, the Registry (registry.go) numbers every probe that the
-// providers list without being asked for one by name. The dtrace provider
-// goes first, so BEGIN, END and ERROR are 1, 2 and 3; the other providers
-// follow in registration order, each in its own order. A probe therefore
-// has the same ID whatever a run matches, as in DTrace, where probes are
-// created when providers register. Probes created on demand (tick-1s), and
-// the probes of a Lazy provider (fbt), are numbered when first asked for.
-// A provider that cannot list its probes at seeding time (no tracefs, for
-// example) is skipped; Match reports its error only for a description
-// whose provider field matches that provider. Match filters with gmatch(3)
-// globs (Glob) and sorts by ID. The Registry is safe for concurrent use.
+// The Registry (registry.go) numbers the probes in the order the
+// providers list them without being asked for one by name: the dtrace
+// provider first, so BEGIN, END and ERROR are 1, 2 and 3, then the other
+// providers in registration order, each in its own order. A probe
+// therefore has the same ID whatever a run matches, as in DTrace, where
+// probes are created when providers register. Listing costs (tracefs,
+// thousands of probes), so a provider is listed only when a probe of its
+// own or of a later provider is first asked for, which gives the same
+// IDs: BEGIN lists the dtrace provider alone. A Named provider (syscall,
+// sdt, rawtp, lockstat) tells without listing whether a description's
+// name may be one of its probes', and is not asked for the others.
+// Probes created on demand (tick-1s), and the probes of a Lazy provider
+// (fbt) or a family member, are numbered when first asked for, after
+// every listed probe. A provider that cannot list its probes lists none
+// (no tracefs, for example); Match reports its error only for a
+// description whose provider field names that provider, or that matches
+// nothing. Match filters with gmatch(3) globs (Glob) and sorts by ID.
+// The Registry is safe for concurrent use.
 //
 // A Family (the pid provider) has a member per process, made when a
 // description names it (pid1234) and kept as a provider of its own; a glob

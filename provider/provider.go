@@ -113,11 +113,25 @@ type Provider interface {
 
 // Lazy is implemented by providers with too many probes to number when
 // the Registry starts (fbt: every kernel function, twice): listing them
-// all would cost every program, BEGIN { exit(0); } too, tens of
-// milliseconds. The Registry numbers their probes when a description
-// first matches them, after those numbered at start.
+// all would cost every program that lists the providers after it
+// (a probe of its own, dtrace -l), tens of milliseconds. The Registry
+// numbers their probes when a description first matches them, after
+// every listed probe.
 type Lazy interface {
 	Lazy()
+}
+
+// Named is implemented by providers that can tell, without listing
+// their probes, whether a description's name field may match one of
+// them: the syscall provider's probes are entry and return. The
+// Registry asks such a provider only for descriptions whose name it
+// may match, so that BEGIN does not list every system call.
+type Named interface {
+	// MayMatchName reports whether pattern, a description's name
+	// field (a gmatch(3) pattern, not empty), may match the name of
+	// one of the provider's probes, including those it would create
+	// on demand.
+	MayMatchName(pattern string) bool
 }
 
 // Targeted is implemented by providers whose programs are loaded for

@@ -11,24 +11,51 @@ import (
 
 // Registry names the probes of a set of providers and numbers them.
 //
-// A probe gets its ID the first time any Match or List sees it, and keeps
-// it, with the same *Probe, for the life of the Registry. The dtrace
-// provider's probes are numbered before anything else, so that BEGIN,
-// END and ERROR are probes 1, 2 and 3 as in DTrace; the other providers'
-// probes follow in the order the providers were registered and, within a
-// provider, in the order it offers them. Probes created on demand
-// (profile-1234hz) are numbered when first asked for.
+// A probe's ID is its place in the listing of every probe the providers
+// offer without being asked for one by name: the dtrace provider's first,
+// so that BEGIN, END and ERROR are probes 1, 2 and 3 as in DTrace, then
+// the other providers' in the order they were registered, each in the
+// order it lists them. A probe therefore has the same ID whatever a run
+// matches, as in DTrace, where probes are created when providers
+// register.
+//
+// Listing is what costs (tracefs, thousands of probes), so a provider is
+// listed only when a probe of its own, or of a provider numbered after
+// it, is first asked for: a program that enables BEGIN lists the dtrace
+// provider alone, and its IDs are those a full listing gives. Probes
+// created on demand (profile-1234hz), those of Lazy providers (fbt) and
+// those of family members (pid1234) are numbered when first asked for,
+// after every listed probe, so numbering them lists every provider. A
+// probe keeps its ID, with the same *Probe, for the life of the Registry.
 //
 // A Registry is safe for concurrent use.
 type Registry struct {
 	provs    []Provider
 	families []Family
 
-	mu      sync.Mutex
-	seeded  bool
-	byName  map[Desc]*Probe
-	byID    []*Probe // byID[i] has ID i+1
-	byOwner map[Provider][]*Probe
+	mu sync.Mutex
+	// order holds the providers numbered by listing, in numbering
+	// order; order[:listed] have been listed.
+	order    []*listing
+	listed   int
+	listings map[Provider]*listing
+	// extra are the probes numbered after every listed one, in ID
+	// order.
+	extra       []*Probe
+	extraByName map[Desc]*Probe
+	byOwner     map[Provider][]*Probe
+}
+
+// listing is a provider's listing: the probes it offers without being
+// asked for one by name.
+type listing struct {
+	prov  Provider
+	pos   int    // in Registry.order
+	base  uint32 // the IDs of the providers listed before it
+	specs []Spec
+	index map[Desc]int // specs by name
+	// probes are those of specs asked for so far, by index in specs.
+	probes []*Probe
 }
 
 // dtraceProvider is the name of the provider whose probes come first.
@@ -37,11 +64,27 @@ const dtraceProvider = "dtrace"
 // NewRegistry returns a Registry of the given providers. Their names must
 // be distinct.
 func NewRegistry(ps ...Provider) *Registry {
-	return &Registry{
-		provs:   slices.Clone(ps),
-		byName:  make(map[Desc]*Probe),
-		byOwner: make(map[Provider][]*Probe),
+	r := &Registry{
+		provs:       slices.Clone(ps),
+		listings:    make(map[Provider]*listing),
+		extraByName: make(map[Desc]*Probe),
+		byOwner:     make(map[Provider][]*Probe),
 	}
+	// The dtrace provider first, then the others in registration
+	// order; a Lazy provider has too many probes to list.
+	order := slices.Clone(ps)
+	slices.SortStableFunc(order, func(a, b Provider) int {
+		return cmp.Compare(b32(b.Name() == dtraceProvider), b32(a.Name() == dtraceProvider))
+	})
+	for _, prov := range order {
+		if _, lazy := prov.(Lazy); lazy {
+			continue
+		}
+		l := &listing{prov: prov, pos: len(r.order)}
+		r.order = append(r.order, l)
+		r.listings[prov] = l
+	}
+	return r
 }
 
 // Match returns the probes that d describes, sorted by ID. Each field of
@@ -58,51 +101,87 @@ func NewRegistry(ps ...Provider) *Registry {
 func (r *Registry) Match(d Desc) ([]*Probe, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if err := r.seed(); err != nil {
-		return nil, err
-	}
 	if err := r.instantiate(d.Provider); err != nil {
 		return nil, err
 	}
 	var out []*Probe
 	var failed error
-	for _, prov := range r.provs {
+	failedAt := len(r.provs) // the index of the provider that failed
+	var skipped []int        // providers ruled out by name, not asked
+	for i, prov := range r.provs {
 		if !matchField(d.Provider, prov.Name()) {
 			continue
 		}
-		matches := matcher(prov)
-		specs, err := prov.Provide(d)
+		if n, ok := prov.(Named); ok && d.Name != "" && !n.MayMatchName(d.Name) {
+			skipped = append(skipped, i)
+			continue
+		}
+		ps, err := r.ask(prov, d)
 		if err != nil {
 			err = fmt.Errorf("provider %s: %w", prov.Name(), err)
 			if d.Provider == prov.Name() {
 				return nil, err
 			}
-			failed = cmp.Or(failed, err)
+			if failed == nil {
+				failed, failedAt = err, i
+			}
 			continue
 		}
-		seen := make(map[*Probe]bool)
-		for _, p := range r.byOwner[prov] {
-			if matches(d, p.Desc()) {
-				seen[p] = true
-				out = append(out, p)
-			}
+		out = append(out, ps...)
+	}
+	if len(out) > 0 {
+		slices.SortFunc(out, func(a, b *Probe) int { return cmp.Compare(a.ID, b.ID) })
+		return out, nil
+	}
+	// Matching nothing, the reason is the failure of the first provider
+	// that fails, as if every provider had been asked.
+	for _, i := range skipped {
+		if i > failedAt {
+			break
 		}
-		for _, s := range specs {
-			pd := Desc{prov.Name(), s.Module, s.Function, s.Name}
-			if !matches(d, pd) {
-				continue
+		prov := r.provs[i]
+		if _, err := prov.Provide(d); err != nil {
+			err = fmt.Errorf("provider %s: %w", prov.Name(), err)
+			if d.Provider == prov.Name() {
+				return nil, err
 			}
-			p := r.intern(prov, pd, s.Data)
-			if !seen[p] {
-				seen[p] = true
-				out = append(out, p)
-			}
+			failed = err
+			break
 		}
 	}
-	if len(out) == 0 && failed != nil {
-		return nil, failed
+	return nil, failed
+}
+
+// ask returns the probes prov offers for d: those it offered before
+// that d matches, so that a probe created on demand is found by later
+// globs too, and those it offers now.
+func (r *Registry) ask(prov Provider, d Desc) ([]*Probe, error) {
+	specs, err := prov.Provide(d)
+	if err != nil {
+		return nil, err
 	}
-	slices.SortFunc(out, func(a, b *Probe) int { return cmp.Compare(a.ID, b.ID) })
+	matches := matcher(prov)
+	var out []*Probe
+	var seen map[*Probe]bool
+	add := func(p *Probe) {
+		if seen == nil {
+			seen = make(map[*Probe]bool)
+		}
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, p := range r.byOwner[prov] {
+		if matches(d, p.Desc()) {
+			add(p)
+		}
+	}
+	for _, s := range specs {
+		if pd := (Desc{prov.Name(), s.Module, s.Function, s.Name}); matches(d, pd) {
+			add(r.intern(prov, pd, s.Data))
+		}
+	}
 	return out, nil
 }
 
@@ -113,49 +192,94 @@ func (r *Registry) List(d Desc) ([]*Probe, error) {
 }
 
 // ByID returns the probe with the given ID, or nil if no probe has it
-// yet. The probes providers list without being asked are numbered
-// first, as Match numbers them, so that an ID dtrace -l showed names the
-// same probe.
+// yet. It lists the providers as far as the ID, so that an ID dtrace -l
+// showed names the same probe.
 func (r *Registry) ByID(id uint32) *Probe {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.seed() // a provider that cannot list its probes has no IDs to find
-	if id == 0 || int(id) > len(r.byID) {
+	if id == 0 {
 		return nil
 	}
-	return r.byID[id-1]
+	for _, l := range r.order {
+		r.list(l)
+		if id <= l.base+uint32(len(l.specs)) {
+			return r.probe(l, int(id-l.base-1))
+		}
+	}
+	if i := int(id - r.total() - 1); i < len(r.extra) {
+		return r.extra[i]
+	}
+	return nil
 }
 
-// seed numbers the dtrace provider's probes before any other, once.
-func (r *Registry) seed() error {
-	if r.seeded {
-		return nil
+// list lists l's provider, and the providers numbered before it, if
+// they have not been.
+func (r *Registry) list(l *listing) {
+	for r.listed <= l.pos {
+		next := r.order[r.listed]
+		if r.listed > 0 {
+			prev := r.order[r.listed-1]
+			next.base = prev.base + uint32(len(prev.specs))
+		}
+		r.listed++
+		next.fill()
 	}
-	// Number every probe the providers list without being asked for
-	// one by name, the dtrace provider's first, so that a probe has the
-	// same ID whatever a run matches (as DTrace's probes, created when
-	// providers register). Probes created on demand follow.
-	order := slices.Clone(r.provs)
-	slices.SortStableFunc(order, func(a, b Provider) int {
-		return cmp.Compare(b32(b.Name() == dtraceProvider), b32(a.Name() == dtraceProvider))
-	})
-	for _, prov := range order {
-		if _, lazy := prov.(Lazy); lazy {
-			continue
-		}
-		specs, err := prov.Provide(Desc{Provider: prov.Name()})
-		if err != nil {
-			// A provider that cannot list its probes (no tracefs, say)
-			// must not break descriptions of other providers; Match
-			// reports its error when a description names it.
-			continue
-		}
-		for _, s := range specs {
-			r.intern(prov, Desc{prov.Name(), s.Module, s.Function, s.Name}, s.Data)
+}
+
+// fill reads l's listing. A provider that cannot list its probes (no
+// tracefs, say) lists none, and must not break descriptions of other
+// providers; Match reports its error when a description names it. A
+// probe listed twice is numbered once.
+func (l *listing) fill() {
+	specs, err := l.prov.Provide(Desc{Provider: l.prov.Name()})
+	if err != nil {
+		return
+	}
+	l.index = make(map[Desc]int, len(specs))
+	l.specs = specs[:0:0]
+	for _, s := range specs {
+		d := Desc{l.prov.Name(), s.Module, s.Function, s.Name}
+		if _, dup := l.index[d]; !dup {
+			l.index[d] = len(l.specs)
+			l.specs = append(l.specs, s)
 		}
 	}
-	r.seeded = true
-	return nil
+	l.probes = make([]*Probe, len(l.specs))
+}
+
+// total lists every provider and returns how many probes they list.
+func (r *Registry) total() uint32 {
+	if len(r.order) == 0 {
+		return 0
+	}
+	last := r.order[len(r.order)-1]
+	r.list(last)
+	return last.base + uint32(len(last.specs))
+}
+
+// probe returns probe i of l's listing, made when first asked for.
+func (r *Registry) probe(l *listing, i int) *Probe {
+	if p := l.probes[i]; p != nil {
+		return p
+	}
+	s := l.specs[i]
+	p := r.newProbe(l.prov, l.base+uint32(i)+1, Desc{l.prov.Name(), s.Module, s.Function, s.Name}, s.Data)
+	l.probes[i] = p
+	return p
+}
+
+func (r *Registry) newProbe(prov Provider, id uint32, d Desc, data any) *Probe {
+	p := &Probe{
+		ID:       id,
+		Provider: d.Provider,
+		Module:   d.Module,
+		Function: d.Function,
+		Name:     d.Name,
+		Data:     data,
+		prov:     prov,
+	}
+	r.byOwner[prov] = append(r.byOwner[prov], p)
+	return p
 }
 
 func b32(b bool) int {
@@ -165,24 +289,23 @@ func b32(b bool) int {
 	return 0
 }
 
-// intern returns the probe named d, creating and numbering it if it is
-// new. A probe keeps the Data it was first offered with.
+// intern returns the probe named d, numbering it if it is new: by its
+// place in its provider's listing, or after every listed probe. A
+// probe keeps the Data it was first offered with, a listed one that of
+// the listing.
 func (r *Registry) intern(prov Provider, d Desc, data any) *Probe {
-	if p := r.byName[d]; p != nil {
+	if l := r.listings[prov]; l != nil {
+		r.list(l)
+		if i, ok := l.index[d]; ok {
+			return r.probe(l, i)
+		}
+	}
+	if p := r.extraByName[d]; p != nil {
 		return p
 	}
-	p := &Probe{
-		ID:       uint32(len(r.byID) + 1),
-		Provider: d.Provider,
-		Module:   d.Module,
-		Function: d.Function,
-		Name:     d.Name,
-		Data:     data,
-		prov:     prov,
-	}
-	r.byName[d] = p
-	r.byID = append(r.byID, p)
-	r.byOwner[prov] = append(r.byOwner[prov], p)
+	p := r.newProbe(prov, r.total()+uint32(len(r.extra))+1, d, data)
+	r.extra = append(r.extra, p)
+	r.extraByName[d] = p
 	return p
 }
 

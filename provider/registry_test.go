@@ -213,3 +213,100 @@ func TestConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// lister is a provider whose probes are all named name, in modules m1,
+// m2 ...; it counts how often it is listed, and rules out other names
+// (provider.Named).
+type lister struct {
+	provider.Provider
+	name, probe string
+	n, listed   int
+}
+
+func (l *lister) Name() string { return l.name }
+func (l *lister) Provide(d provider.Desc) ([]provider.Spec, error) {
+	if d == (provider.Desc{Provider: l.name}) {
+		l.listed++
+	}
+	var specs []provider.Spec
+	for i := range l.n {
+		specs = append(specs, provider.Spec{Module: fmt.Sprintf("m%d", i+1), Name: l.probe})
+	}
+	return specs, nil
+}
+func (l *lister) MayMatchName(pattern string) bool { return provider.Glob(pattern, l.probe) }
+
+// A provider is listed only when a probe of its own or of a provider
+// numbered after it is asked for, and the IDs are those of the full
+// listing whatever is asked for first.
+func TestLazyListing(t *testing.T) {
+	newListers := func() (*provider.Registry, *lister, *lister) {
+		a := &lister{name: "a", probe: "entry", n: 2}
+		b := &lister{name: "b", probe: "fire", n: 3}
+		return provider.NewRegistry(a, b, profile.New(), dtraceprov.New()), a, b
+	}
+	r, a, b := newListers()
+	if got := list(mustMatch(t, r, provider.Desc{Name: "BEGIN"})); got != "1 dtrace:::BEGIN\n" {
+		t.Errorf("Match(BEGIN) = %s", got)
+	}
+	if a.listed+b.listed != 0 {
+		t.Errorf("BEGIN listed a %d times, b %d times; want none", a.listed, b.listed)
+	}
+	if got := list(mustMatch(t, r, provider.Desc{Provider: "a", Module: "m2"})); got != "5 a:m2::entry\n" {
+		t.Errorf("Match(a:m2::) = %s", got)
+	}
+	if a.listed != 1 || b.listed != 0 {
+		t.Errorf("a:m2:: listed a %d times, b %d times; want 1, 0", a.listed, b.listed)
+	}
+	// b comes after a: asking for b first lists a too.
+	r, a, b = newListers()
+	if got := list(mustMatch(t, r, provider.Desc{Name: "fire"})); got != "6 b:m1::fire\n7 b:m2::fire\n8 b:m3::fire\n" {
+		t.Errorf("Match(fire) = %s", got)
+	}
+	if a.listed != 1 || b.listed != 1 {
+		t.Errorf("fire listed a %d times, b %d times; want 1, 1", a.listed, b.listed)
+	}
+	// ByID lists as far as the ID, and a probe made on demand comes
+	// after every listed probe.
+	r, _, _ = newListers()
+	if p := r.ByID(7); p == nil || p.Desc().String() != "b:m2::fire" {
+		t.Errorf("ByID(7) = %v", p)
+	}
+	if got := list(mustMatch(t, r, provider.Desc{Name: "tick-1s"})); got != "22 profile:::tick-1s\n" {
+		t.Errorf("Match(tick-1s) = %s", got)
+	}
+	if p := r.ByID(22); p == nil || p.Name != "tick-1s" {
+		t.Errorf("ByID(22) = %v", p)
+	}
+	if p := r.ByID(23); p != nil {
+		t.Errorf("ByID(23) = %s, want nil", p.Desc())
+	}
+}
+
+// failingNamed cannot list its probes, whose names are all "entry".
+type failingNamed struct{ failing }
+
+func (failingNamed) Name() string                     { return "named" }
+func (failingNamed) MayMatchName(pattern string) bool { return provider.Glob(pattern, "entry") }
+func (failingNamed) Provide(provider.Desc) ([]provider.Spec, error) {
+	return nil, errors.New("cannot read names")
+}
+
+// A provider that rules a name out is not asked for it, but when
+// nothing matches its failure is the reason, as if it had been asked.
+func TestNamedError(t *testing.T) {
+	r := provider.NewRegistry(dtraceprov.New(), failingNamed{}, failing{})
+	if ps, err := r.Match(provider.Desc{Name: "BEGIN"}); err != nil || len(ps) != 1 {
+		t.Errorf("Match(:::BEGIN) = %v, %v", ps, err)
+	}
+	if _, err := r.Match(provider.Desc{Name: "nosuch"}); err == nil || !strings.Contains(err.Error(), "provider named: cannot read names") {
+		t.Errorf("Match(:::nosuch) error = %v", err)
+	}
+	if _, err := r.Match(provider.Desc{Provider: "named", Name: "nosuch"}); err == nil || !strings.Contains(err.Error(), "provider named: cannot read names") {
+		t.Errorf("Match(named:::nosuch) error = %v", err)
+	}
+	r = provider.NewRegistry(dtraceprov.New(), failing{}, failingNamed{})
+	if _, err := r.Match(provider.Desc{Name: "nosuch"}); err == nil || !strings.Contains(err.Error(), "provider failing: cannot read probes") {
+		t.Errorf("Match(:::nosuch) error = %v", err)
+	}
+}

@@ -13,7 +13,9 @@
 //
 //   - buf, a ring buffer: the records of all CPUs, the transport to the
 //     principal buffers the consumer models. Its size is bufsize rounded
-//     up to a power of two, at least 4 KiB.
+//     up to a power of two, at least 4 KiB; when every enabled probe is
+//     the dtrace provider's (fired by the consumer, one at a time), what
+//     one firing can write, if less (compile/ring.go).
 //   - globals, an array of one entry: at 0 the activity state (Activity);
 //     at 8 the wall clock offset (ns to add to bpf_ktime_get_ns for
 //     walltimestamp); 16 unused (aggregation drops are counted per CPU, in

@@ -153,6 +153,12 @@ func New(kernelFuncs *fbt.Provider) *Provider { return &Provider{fbt: kernelFunc
 // Name implements provider.Provider.
 func (*Provider) Name() string { return "lockstat" }
 
+// MayMatchName implements provider.Named: a description of none of
+// the provider's names does not look for kprobes and their functions.
+func (*Provider) MayMatchName(pattern string) bool {
+	return slices.ContainsFunc(probes, func(p *probe) bool { return provider.Glob(pattern, p.name) })
+}
+
 // Provide implements provider.Provider: the probes this kernel can
 // enable, so that what dtrace -l lists, and what ':::' enables, works.
 // The acquire and release probes need kprobes on at least one of their

@@ -61,6 +61,11 @@ func NewFS(root fs.FS, types func() (*btf.Spec, error)) *Provider {
 // Name implements provider.Provider.
 func (*Provider) Name() string { return "rawtp" }
 
+// MayMatchName implements provider.Named, as sdt's does.
+func (pv *Provider) MayMatchName(pattern string) bool {
+	return sdt.MayMatchName(pv.root, pattern)
+}
+
 // Provide implements provider.Provider: the probes whose module (the
 // event's group) and name match d, in sdt.List's order.
 func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {

@@ -6,7 +6,11 @@
 // Every line of tracefs's available_events is offered except the syscalls,
 // kprobes and uprobes groups, as in Oracle DTrace: the system call events
 // are the syscall provider's (see List). The file is read once per process
-// (KernelEvents), sorted by group and event, for both sdt and rawtp.
+// (KernelEvents), sorted by group and event, for both sdt and rawtp, when
+// a probe of theirs, or of a provider numbered after them, is first asked
+// for. A description whose name is not a glob is first looked up in each
+// group's directory (MayMatchName, for provider.Named), so that BEGIN
+// does not list the events.
 //
 // A probe is the event's tracepoint, fired as a TracePoint program whose
 // context is the event record. As with syscall, a probe's format file is

@@ -10,6 +10,7 @@ import (
 	"github.com/godtrace/godtrace/internal/testenv"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/providertest"
+	"github.com/godtrace/godtrace/provider/tracefs"
 )
 
 // probe returns the live sdt:group::name probe, and a recorder of its
@@ -108,5 +109,30 @@ func TestSchedProcessFork(t *testing.T) {
 			t.Errorf("parent_comm at %#x, child_comm at %#x: want %d bytes apart", args[0], args[2], len(comm))
 		}
 		return
+	}
+}
+
+// TestLiveMayMatchName checks the kernel's event directories against its
+// listing.
+func TestLiveMayMatchName(t *testing.T) {
+	testenv.RequireBPF(t)
+	if !MayMatchName(nil, "sched_switch") {
+		t.Error("MayMatchName(sched_switch) = false")
+	}
+	if MayMatchName(nil, "BEGIN") {
+		t.Error("MayMatchName(BEGIN) = true")
+	}
+	evs, err := KernelEvents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := tracefs.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range evs[:min(len(evs), 50)] {
+		if !hasEventDir(dir+"/events", e.Name) {
+			t.Errorf("hasEventDir(%s) = false, but it is listed", e.Name)
+		}
 	}
 }

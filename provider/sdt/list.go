@@ -6,12 +6,17 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cilium/ebpf"
+	"golang.org/x/sys/unix"
 
+	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/provider/tracefs"
 )
 
@@ -73,9 +78,92 @@ func List(fsys fs.FS) ([]Event, error) {
 // more than once, at about a millisecond a reading. An event that
 // appears later (a module loaded while dtrace runs) is not offered.
 var KernelEvents = sync.OnceValues(func() ([]Event, error) {
+	defer kernelListed.Store(true)
 	root, err := tracefs.FS()
 	if err != nil {
 		return nil, err
 	}
 	return List(root)
 })
+
+// kernelListed says KernelEvents has read the list.
+var kernelListed atomic.Bool
+
+// kernelHasEvent is hasEventDir of the kernel's tracefs, asked once per
+// name: sdt and rawtp ask for the same.
+func kernelHasEvent(name string) bool {
+	eventDirs.mu.Lock()
+	defer eventDirs.mu.Unlock()
+	has, ok := eventDirs.has[name]
+	if !ok {
+		dir, err := tracefs.Dir()
+		has = err != nil || hasEventDir(filepath.Join(dir, "events"), name)
+		if eventDirs.has == nil {
+			eventDirs.has = map[string]bool{}
+		}
+		eventDirs.has[name] = has
+	}
+	return has
+}
+
+var eventDirs struct {
+	mu  sync.Mutex
+	has map[string]bool
+}
+
+// hasEventDir reports whether a group of events, the directory of a
+// tracefs tree's event groups, has an event called name, or may have:
+// a directory that cannot be read may. Each group is asked relative to
+// the open directory, which costs the kernel a lookup in the group
+// alone.
+func hasEventDir(events, name string) bool {
+	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') {
+		return true
+	}
+	d, err := os.Open(events)
+	if err != nil {
+		return true
+	}
+	defer d.Close()
+	groups, err := d.Readdirnames(-1)
+	if err != nil {
+		return true
+	}
+	var st unix.Stat_t
+	for _, g := range groups {
+		if excluded[g] {
+			continue
+		}
+		switch err := unix.Fstatat(int(d.Fd()), g+"/"+name, &st, unix.AT_SYMLINK_NOFOLLOW); err {
+		case unix.ENOENT, unix.ENOTDIR: // not there, or g is a file (enable)
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// MayMatchName reports whether the events of root, a tracefs tree, or
+// of the kernel's if root is nil, may include one that pattern, a probe
+// description's name field, matches: for the sdt and rawtp providers'
+// provider.Named. A glob may match any (Provide lists them all anyway).
+// Until KernelEvents has read the kernel's list, a name is looked for in
+// each group's directory (events/GROUP/NAME): a lookup per group, a
+// third of what reading available_events costs, so that a description of
+// another provider's probe (BEGIN) does not list the events. A tree that
+// cannot be read may have any event: Provide says why.
+func MayMatchName(root fs.FS, pattern string) bool {
+	var evs []Event
+	var err error
+	switch {
+	case provider.IsGlob(pattern):
+		return true
+	case root != nil:
+		evs, err = List(root)
+	case kernelListed.Load():
+		evs, err = KernelEvents()
+	default:
+		return kernelHasEvent(pattern)
+	}
+	return err != nil || slices.ContainsFunc(evs, func(e Event) bool { return e.Name == pattern })
+}

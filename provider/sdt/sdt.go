@@ -21,8 +21,9 @@ type Provider struct {
 }
 
 // event is a probe's tracepoint and its arguments: the provider's
-// Probe.Data. Listing every event must stay cheap (the Registry numbers
-// all probes up front), so the format file is read only when the probe
+// Probe.Data. Listing every event must stay cheap (the Registry lists
+// them to number a probe of this provider or of a later one), so the
+// format file is read only when the probe
 // is first compiled or attached; a failure to read it is kept in err and
 // reported by Attach.
 type event struct {
@@ -46,6 +47,12 @@ func NewFS(root fs.FS) *Provider {
 
 // Name implements provider.Provider.
 func (*Provider) Name() string { return "sdt" }
+
+// MayMatchName implements provider.Named (see the function
+// MayMatchName).
+func (pv *Provider) MayMatchName(pattern string) bool {
+	return MayMatchName(pv.tree.Given(), pattern)
+}
 
 // Provide implements provider.Provider: the probes whose module (the
 // event's group) and name match d, sorted by group and name. The

@@ -101,7 +101,7 @@ func TestRegistry(t *testing.T) {
 	if err != nil || len(ps) != 1 {
 		t.Fatalf("List = %v, %v", ps, err)
 	}
-	// Every event is numbered up front, sorted: block_rq_issue and
+	// An event is numbered by its place in the sorted listing: block_rq_issue and
 	// two sched events come first.
 	if p := ps[0]; p.ID != 4 || p.Desc().String() != "sdt:sched::sched_switch" {
 		t.Errorf("List = %d %s", p.ID, p.Desc())
@@ -147,5 +147,31 @@ func TestMissingFormat(t *testing.T) {
 	}
 	if _, err := pv.Attach(ps[0], nil); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("Attach error = %v, want ErrNotExist", err)
+	}
+}
+
+func TestMayMatchName(t *testing.T) {
+	for _, tt := range []struct {
+		pattern string
+		want    bool
+	}{
+		{"sched_switch", true},
+		{"sched_*", true},
+		{"BEGIN", false},
+		{"sys_enter_getpid", false}, // the syscall provider's
+	} {
+		if got := MayMatchName(testdata, tt.pattern); got != tt.want {
+			t.Errorf("MayMatchName(%q) = %v, want %v", tt.pattern, got, tt.want)
+		}
+		// The kernel's tree is looked up one group at a time.
+		if provider.IsGlob(tt.pattern) {
+			continue
+		}
+		if got := hasEventDir("testdata/tracefs/events", tt.pattern); got != tt.want {
+			t.Errorf("hasEventDir(%q) = %v, want %v", tt.pattern, got, tt.want)
+		}
+	}
+	if !MayMatchName(os.DirFS("testdata/nosuch"), "BEGIN") {
+		t.Error("MayMatchName of a tree without events = false, want true: Provide says why")
 	}
 }

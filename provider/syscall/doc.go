@@ -12,8 +12,9 @@
 // # Probes
 //
 // Each probe is its tracepoint, fired as a TracePoint program. Provide
-// only lists the events/syscalls directory, which keeps numbering every
-// probe up front cheap; a probe's format file is read and parsed once (a
+// only lists the events/syscalls directory, which keeps numbering the
+// probes cheap, and a description of another name (BEGIN) reads nothing
+// (provider.Named); a probe's format file is read and parsed once (a
 // tracefs.Tree), when the probe is first compiled (LoadArgs) or attached,
 // and a failure to read it is kept and returned by Attach. Entry arguments
 // are the format's fields after __syscall_nr (or nr), loaded at their

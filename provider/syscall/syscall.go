@@ -38,9 +38,9 @@ type Provider struct {
 // event is a probe's tracepoint and where its arguments are in the
 // record: the provider's Probe.Data.
 //
-// Listing every system call must stay cheap (the Registry numbers all
-// probes up front), so the format file is read only when the probe is
-// first enabled; a failure to read it is kept in err and reported by
+// Listing every system call must stay cheap (the Registry lists them to
+// number a probe of this provider or of a later one), so the format
+// file is read only when the probe is first enabled; a failure to read it is kept in err and reported by
 // Attach.
 type event struct {
 	name   string          // sys_enter_openat
@@ -63,6 +63,13 @@ func NewFS(root fs.FS) *Provider {
 
 // Name implements provider.Provider.
 func (*Provider) Name() string { return "syscall" }
+
+// MayMatchName implements provider.Named: the probes are entry and
+// return, so that a description of any other name (BEGIN) reads no
+// tracefs.
+func (*Provider) MayMatchName(pattern string) bool {
+	return provider.Glob(pattern, entry) || provider.Glob(pattern, ret)
+}
 
 // Provide implements provider.Provider: the probes whose function and name
 // match d, sorted by system call, entry before return.

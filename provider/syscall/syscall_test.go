@@ -86,7 +86,7 @@ func TestRegistry(t *testing.T) {
 	if err != nil || len(ps) != 2 {
 		t.Fatalf("List = %v, %v", ps, err)
 	}
-	// Every listable probe is numbered up front, in listing order:
+	// A probe is numbered by its place in the listing:
 	// exit_group, getpid and mmap come first.
 	if ps[0].ID != 7 || ps[0].Desc().String() != "syscall::openat:entry" ||
 		ps[1].ID != 8 || ps[1].Desc().String() != "syscall::openat:return" {
