@@ -15,11 +15,27 @@ import (
 // SECONDS being the time of day in seconds since the epoch. The messages
 // say what the library decided (libraries, preprocessor, probes,
 // programs), for users working out why a program does what it does.
+// The logger WithLogger gave, if any, is given them too, at level Debug.
 func (h *Handle) debugf(format string, args ...any) {
-	if !h.Options.Bool(option.Debug) {
+	debug := h.Options.Bool(option.Debug)
+	if !debug && h.logger == nil {
 		return
 	}
-	fmt.Fprintf(h.stderr(), "libdtrace DEBUG %d: %s\n", time.Now().Unix(), fmt.Sprintf(format, args...))
+	msg := fmt.Sprintf(format, args...)
+	if h.logger != nil {
+		h.logger.Debug(msg)
+	}
+	if debug {
+		fmt.Fprintf(h.stderr(), "libdtrace DEBUG %d: %s\n", time.Now().Unix(), msg)
+	}
+}
+
+// timed logs, to the logger WithLogger gave, how long a step of the
+// handle's (compile, exec, go, stop) took since start.
+func (h *Handle) timed(step string, start time.Time) {
+	if h.logger != nil {
+		h.logger.Debug("dtrace "+step, "duration", time.Since(start))
+	}
 }
 
 // stderr is where the library writes what is not output: Stderr, or

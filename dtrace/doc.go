@@ -20,10 +20,15 @@
 //
 // dtrace(1) calls CheckPrivileges first (privilege.go): it names the
 // capabilities missing (CAP_BPF, CAP_PERFMON, tracefs access) before a
-// provider fails for want of them. Open builds the registry,
-// provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New(),
-// ...); sdt.New() and rawtp.New() come after syscall, so that adding them
-// left the IDs of the probes before them unchanged.
+// provider fails for want of them. Open builds the registry from
+// Providers() (open.go): dtraceprov, profile, syscall, then sdt and rawtp,
+// which came later, so that adding them left the IDs of the probes before
+// them unchanged. Options change that: WithProviders (another set, which
+// the registry lists only when a program needs their IDs), WithStderr
+// (where cpp's messages and -x debug and -x tree go instead of the
+// process's standard error) and WithLogger (the -x debug messages and the
+// time each step took, at slog's Debug level). The library reads no
+// environment variable and changes no process limit (see package load).
 //
 // # Compiling
 //

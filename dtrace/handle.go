@@ -1,6 +1,8 @@
 package dtrace
 
 import (
+	"log/slog"
+
 	"github.com/cilium/ebpf/btf"
 
 	"errors"
@@ -29,13 +31,7 @@ import (
 	"github.com/godtrace/godtrace/provider/dtraceprov"
 	"github.com/godtrace/godtrace/provider/fbt"
 	"github.com/godtrace/godtrace/provider/ktypes"
-	"github.com/godtrace/godtrace/provider/lockstat"
-	"github.com/godtrace/godtrace/provider/pid"
 	"github.com/godtrace/godtrace/provider/profile"
-	"github.com/godtrace/godtrace/provider/rawtp"
-	"github.com/godtrace/godtrace/provider/sdt"
-	"github.com/godtrace/godtrace/provider/stable"
-	"github.com/godtrace/godtrace/provider/syscall"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -57,6 +53,7 @@ type Handle struct {
 	// and the headers -H lists); nil means os.Stderr.
 	Stderr io.Writer
 
+	logger  *slog.Logger // WithLogger's, or nil
 	reg     *provider.Registry
 	fbt     *fbt.Provider // its attach mode follows -x fbtattach
 	profile *profile.Provider
@@ -101,25 +98,6 @@ type Handle struct {
 	lastStatus, lastAgg, lastSwitch interval
 }
 
-// Open returns a Handle with the providers of this platform.
-func Open() (*Handle, error) {
-	kernelFuncs := fbt.New()
-	timers := profile.New()
-	reg := provider.NewRegistry(dtraceprov.New(), timers, syscall.New(), sdt.New(), rawtp.New(), stable.NewProc(), stable.NewSched(), stable.NewIO(), stable.NewIP(), stable.NewTCP(), stable.NewUDP(), kernelFuncs, lockstat.New(kernelFuncs))
-	reg.AddFamily(pid.NewFamily())
-	reg.AddFamily(pid.NewUSDTFamily())
-	return &Handle{
-		Options:   option.New(),
-		reg:       reg,
-		fbt:       kernelFuncs,
-		profile:   timers,
-		cpu:       -1,
-		printed:   map[int]bool{},
-		kernelBTF: ktypes.Spec,
-		filled:    map[int]bool{},
-	}, nil
-}
-
 // Registry returns the probes known to the handle's providers.
 func (h *Handle) Registry() *provider.Registry { return h.reg }
 
@@ -150,17 +128,22 @@ func (e *CompileError) Error() string { return e.Msg }
 // and neither does Compile. Options set by #pragma D option take effect
 // before compilation. The error, if any, is a *CompileError.
 func (h *Handle) Compile(srcs []Source, args []string) error {
+	defer h.timed("compile", time.Now())
 	parsed, err := h.parse(srcs, args)
 	if err != nil {
 		return err
 	}
-	if err := h.fbt.SetMode(fbt.Mode(h.Options.String(option.FBTAttach))); err != nil {
-		return &CompileError{Msg: err.Error()}
+	if h.fbt != nil {
+		if err := h.fbt.SetMode(fbt.Mode(h.Options.String(option.FBTAttach))); err != nil {
+			return &CompileError{Msg: err.Error()}
+		}
 	}
 	// The programs, the timers and BEGIN and END all follow the value
 	// the program was compiled with.
 	h.cpu = max(int(h.Options.Int(option.CPU)), -1)
-	h.profile.SetCPU(h.cpu)
+	if h.profile != nil {
+		h.profile.SetCPU(h.cpu)
+	}
 	h.resizeBuffers()
 	prog, err := compile.CompileParsed(parsed, h.config(args, parsed))
 	if err != nil {
@@ -429,6 +412,7 @@ func (h *Handle) Matches() []int {
 
 // Exec loads the compiled program into the kernel.
 func (h *Handle) Exec() error {
+	defer h.timed("exec", time.Now())
 	if err := h.allowWriteUser(); err != nil {
 		return err
 	}
@@ -496,6 +480,7 @@ func (h *Handle) printVerifierLog(lines []string) {
 // while the state is warmup), fires BEGIN, and makes the state active
 // unless BEGIN called exit().
 func (h *Handle) Go() error {
+	defer h.timed("go", time.Now())
 	if err := h.allowDestructive(); err != nil {
 		return err
 	}
@@ -571,6 +556,7 @@ func (h *Handle) Stop(c Consumer) error {
 	if h.stopped {
 		return nil
 	}
+	defer h.timed("stop", time.Now())
 	h.stopped = true
 	if err := h.setGlobal(spec.GlobalActivity, uint64(spec.Draining)); err != nil {
 		return err
