@@ -1,7 +1,7 @@
 package compile
 
 import (
-	"github.com/godtrace/godtrace/provider/dtraceprov"
+	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -24,17 +24,17 @@ func (c *compiler) ringSize() int {
 	size := min(c.cfg.BufSize, maxRing)
 	errorRoom := 0 // the most ERROR's clauses write after a fault
 	for _, e := range c.prog.ECBs {
-		if e.Probe.Provider != "dtrace" {
+		if !e.Probe.IsDtrace("") {
 			return pow2(size)
 		}
-		if e.Probe.Name == dtraceprov.Error {
+		if e.Probe.IsDtrace(provider.Error) {
 			// ERROR never fires for a fault of its own clauses.
 			errorRoom += max(recordRoom(e), ringHeader+faultRecord)
 		}
 	}
 	firing := map[string]int{} // the most a firing of BEGIN or END writes
 	for _, e := range c.prog.ECBs {
-		if e.Probe.Name != dtraceprov.Error {
+		if !e.Probe.IsDtrace(provider.Error) {
 			// A clause writes its record, or faults: a fault record
 			// in its place, then what the ERROR clauses write.
 			firing[e.Probe.Name] += max(recordRoom(e), ringHeader+faultRecord+errorRoom)

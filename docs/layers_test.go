@@ -29,6 +29,17 @@ func TestLayers(t *testing.T) {
 	}
 }
 
+// TestCompilerProviders checks that the compiler knows providers only
+// through package provider's interfaces and the registry it is given,
+// not any provider's own package.
+func TestCompilerProviders(t *testing.T) {
+	for _, dep := range moduleDeps(t, "compile") {
+		if strings.HasPrefix(dep, "provider/") {
+			t.Errorf("compile depends on %s", dep)
+		}
+	}
+}
+
 // moduleDeps returns the module's packages that pkg imports, directly
 // or not, from their non-test files.
 func moduleDeps(t *testing.T, pkg string) []string {
