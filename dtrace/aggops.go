@@ -77,7 +77,7 @@ func (h *Handle) sorted(a *spec.Aggregation, entries []*consume.AggEntry) []*con
 		}
 		recs[i] = format.AggRecord{Keys: append(keys, format.IntDatum(int64(i), 8, false)), Value: aggValue(a, e)}
 	}
-	format.SortRecords(&format.AggDesc{Func: aggFunc[a.Func], Base: a.Base, Step: a.Step, Levels: a.Levels}, recs, format.SortOptions{})
+	format.SortRecords(&format.AggDesc{Func: a.Func, Base: a.Base, Step: a.Step, Levels: a.Levels}, recs, format.SortOptions{})
 	out := make([]*consume.AggEntry, len(recs))
 	for i, r := range recs {
 		out[i] = entries[r.Keys[len(r.Keys)-1].Int]

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 
-	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/format"
 	"github.com/godtrace/godtrace/option"
@@ -39,18 +38,11 @@ func (h *Handle) Aggregation(id int) (*Aggregation, error) {
 // normalize() set for it.
 func (h *Handle) aggDesc(a *spec.Aggregation) *format.AggDesc {
 	return &format.AggDesc{
-		Name: a.Name, Func: aggFunc[a.Func],
+		Name: a.Name, Func: a.Func,
 		Base: a.Base, Step: a.Step, Levels: a.Levels,
 		Factor: a.Factor, Low: a.Low, High: a.High, Steps: a.Nsteps,
 		Normal: h.normal[a.ID],
 	}
-}
-
-var aggFunc = map[abi.AggFunc]format.AggFunc{
-	abi.AggCount: format.Count, abi.AggSum: format.Sum, abi.AggAvg: format.Avg,
-	abi.AggMin: format.Min, abi.AggMax: format.Max, abi.AggStddev: format.Stddev,
-	abi.AggQuantize: format.Quantize, abi.AggLquantize: format.Lquantize,
-	abi.AggLlquantize: format.Llquantize,
 }
 
 // aggValue converts a merged entry to the formatter's representation.

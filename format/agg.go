@@ -4,32 +4,25 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+
+	"github.com/godtrace/godtrace/abi"
 )
 
-// AggFunc is an aggregating function.
-type AggFunc int
+// AggFunc is an aggregating function, as the compiler records it.
+type AggFunc = abi.AggFunc
 
-// The aggregating functions.
+// The aggregating functions, by the names the formatter has always used.
 const (
-	Count AggFunc = iota
-	Sum
-	Avg
-	Min
-	Max
-	Stddev
-	Quantize
-	Lquantize
-	Llquantize
+	Count      = abi.AggCount
+	Sum        = abi.AggSum
+	Avg        = abi.AggAvg
+	Min        = abi.AggMin
+	Max        = abi.AggMax
+	Stddev     = abi.AggStddev
+	Quantize   = abi.AggQuantize
+	Lquantize  = abi.AggLquantize
+	Llquantize = abi.AggLlquantize
 )
-
-var aggFuncNames = [...]string{"count", "sum", "avg", "min", "max", "stddev", "quantize", "lquantize", "llquantize"}
-
-func (f AggFunc) String() string {
-	if f < 0 || int(f) >= len(aggFuncNames) {
-		return "AggFunc(?)"
-	}
-	return aggFuncNames[f]
-}
 
 // AggDesc describes an aggregation: its function and that function's
 // parameters, which fix the bucket layout.
