@@ -42,7 +42,8 @@ type jsonBucket struct {
 	Count int64 `json:"count"`
 }
 
-// aggregation describes aggregation a from its entries in a snapshot.
+// aggregation describes a snapshot of an aggregation, its entries sorted
+// as dtrace prints them.
 func (j *JSON) aggregation(h *dtrace.Handle, agg *dtrace.Aggregation) jsonAgg {
 	a, desc := agg.Spec, agg.Desc
 	recs := append([]format.AggRecord(nil), agg.Records...)
@@ -59,7 +60,7 @@ func (j *JSON) aggregation(h *dtrace.Handle, agg *dtrace.Aggregation) jsonAgg {
 	return out
 }
 
-// jsonKey describes a key that aggRecords has resolved: a symbol is its
+// jsonKey describes a key that Handle.Aggregation resolved: a symbol is its
 // name, and a kernel stack has lost the tracing machinery's frames.
 func jsonKey(h *dtrace.Handle, it spec.Item, d format.Datum) any {
 	switch {
