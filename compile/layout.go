@@ -540,12 +540,13 @@ func endsProgram(insns asm.Instructions) bool {
 // (provider/stable's cpuinfo_t arguments) uses cpuinfo too, hence the
 // scan of the finished programs rather than a note at each use.
 func declareFilled(p *spec.Program) {
+	used := map[string]bool{}
+	for _, pp := range p.Probes {
+		mapRefs(pp.Program.Instructions, used)
+	}
 	for _, m := range []*ebpf.MapSpec{spec.CPUInfoMap(), spec.PlumbingMap()} {
-		for _, pp := range p.Probes {
-			if mapRefs(pp.Program.Instructions, nil)[m.Name] {
-				p.Maps[m.Name] = m
-				break
-			}
+		if used[m.Name] {
+			p.Maps[m.Name] = m
 		}
 	}
 }
