@@ -82,14 +82,21 @@ func TestVerifierLogs(t *testing.T) {
 	}
 }
 
+// memlock is the process's locked-memory limit.
+func memlock(t *testing.T) unix.Rlimit {
+	t.Helper()
+	var l unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_MEMLOCK, &l); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
 // TestMemlockLimit checks that a program is loaded under the
 // locked-memory limit asked for (lockmem), which stays set.
 func TestMemlockLimit(t *testing.T) {
 	testenv.RequireBPF(t)
-	var old unix.Rlimit
-	if err := unix.Getrlimit(unix.RLIMIT_MEMLOCK, &old); err != nil {
-		t.Fatal(err)
-	}
+	old := memlock(t)
 	defer unix.Setrlimit(unix.RLIMIT_MEMLOCK, &old)
 	// Lower than the hard limit, which only CAP_SYS_RESOURCE may raise.
 	limit := min(old.Cur, old.Max) / 2
@@ -98,10 +105,7 @@ func TestMemlockLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	o.Close()
-	var now unix.Rlimit
-	if err := unix.Getrlimit(unix.RLIMIT_MEMLOCK, &now); err != nil {
-		t.Fatal(err)
-	}
+	now := memlock(t)
 	if now.Cur != limit || now.Max != limit {
 		t.Errorf("locked-memory limit %d (hard %d), want %d", now.Cur, now.Max, limit)
 	}
@@ -161,10 +165,7 @@ func TestVerifierErrorProgram(t *testing.T) {
 // checks that Load leaves the limit as it was.
 func TestMemlockUntouched(t *testing.T) {
 	testenv.RequireBPF(t)
-	var old unix.Rlimit
-	if err := unix.Getrlimit(unix.RLIMIT_MEMLOCK, &old); err != nil {
-		t.Fatal(err)
-	}
+	old := memlock(t)
 	zero := unix.Rlimit{Cur: 0, Max: old.Max}
 	if err := unix.Setrlimit(unix.RLIMIT_MEMLOCK, &zero); err != nil {
 		t.Fatal(err)
@@ -175,10 +176,7 @@ func TestMemlockUntouched(t *testing.T) {
 		t.Fatal(err)
 	}
 	o.Close()
-	var now unix.Rlimit
-	if err := unix.Getrlimit(unix.RLIMIT_MEMLOCK, &now); err != nil {
-		t.Fatal(err)
-	}
+	now := memlock(t)
 	if now != zero {
 		t.Errorf("memlock limit %+v after Load, want %+v", now, zero)
 	}
