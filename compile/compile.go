@@ -420,6 +420,7 @@ func (c *compiler) compile(stmts []statement) (*spec.Program, error) {
 	c.prog.Aggs = c.aggs
 	c.prog.Maps = c.maps()
 	declareFilled(c.prog)
+	c.addCompanions(stmts)
 	c.dump(PassCodegen, c.dumpCodegen)
 	return c.prog, nil
 }
@@ -581,7 +582,7 @@ func (c *compiler) enable(stmts []statement, probes [][]*provider.Probe) error {
 	for ci, st := range stmts {
 		cl := st.clause
 		for _, p := range st.probes {
-			ecb := &spec.ECB{EPID: uint32(len(c.prog.ECBs) + 1), Probe: p, Clause: ci, Record: c.recordsData(cl)}
+			ecb := &spec.ECB{EPID: uint32(len(c.prog.ECBs) + 1), Probe: probeName(p), Clause: ci, Record: c.recordsData(cl)}
 			c.prog.ECBs = append(c.prog.ECBs, ecb)
 			sg := groups[p]
 			if sg != nil {

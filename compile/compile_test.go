@@ -85,6 +85,7 @@ func TestCorpus(t *testing.T) {
 					t.Errorf("%s: %v", pp.Program.Name, err)
 				}
 			}
+			checkMapsDeclared(t, p1)
 		})
 	}
 }

@@ -391,7 +391,7 @@ func (c *compiler) trampoline(p *provider.Probe, funcs []*gen) (*spec.ProbeProgr
 	if t, ok := p.Owner().(provider.Targeted); ok {
 		ps.AttachTo = t.AttachTo(p)
 	}
-	return &spec.ProbeProgram{Probe: p, Program: ps, EPIDs: ecbs}, nil
+	return &spec.ProbeProgram{Probe: probeName(p), Program: ps, EPIDs: ecbs}, nil
 }
 
 // link returns the instructions of the program whose trampoline, for

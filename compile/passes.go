@@ -122,6 +122,9 @@ func (c *compiler) dumpCodegen(b *strings.Builder) {
 	for _, pp := range c.prog.Probes {
 		fmt.Fprintf(b, "program %s for %d %s (EPIDs %v):\n%v", pp.Program.Name, pp.Probe.ID, pp.Probe.Desc(), pp.EPIDs, pp.Program.Instructions)
 	}
+	for _, cp := range c.prog.Companions {
+		fmt.Fprintf(b, "companion %s for probe %d:\n%v", cp.Name, cp.Probe, cp.Program.Instructions)
+	}
 	var maps []string
 	for name := range c.prog.Maps {
 		maps = append(maps, name)

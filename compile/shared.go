@@ -218,8 +218,12 @@ func (c *compiler) sharedTrampoline(sg *sharedGroup, funcs []*gen) (*spec.ProbeP
 		// group names.
 		ps.AttachTo = sg.name
 	}
-	return &spec.ProbeProgram{Probe: rep, Program: ps, EPIDs: ecbs,
-		Shared: &spec.SharedAttachment{Group: sg.name, Probes: sg.probes}}, nil
+	ids := make([]uint32, len(sg.probes))
+	for i, p := range sg.probes {
+		ids[i] = p.ID
+	}
+	return &spec.ProbeProgram{Probe: probeName(rep), Program: ps, EPIDs: ecbs,
+		Shared: &spec.SharedAttachment{Group: sg.name, Probes: ids}}, nil
 }
 
 // tableSize is the number of entries of the group's tables: one past the

@@ -486,7 +486,7 @@ func (h *Handle) Go() error {
 		return err
 	}
 	h.warmSystem()
-	if err := h.objs.Attach(h.prog); err != nil {
+	if err := h.objs.Attach(h.prog, h.reg); err != nil {
 		return err
 	}
 	h.debugf("attached %d probes", probeCount(h.prog))

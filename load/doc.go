@@ -27,14 +27,14 @@
 // ksym's Table.PlumbingRanges, the runs of the functions ksym.Plumbing
 // names, up to 8192 sorted address ranges.
 //
-// Companions (provider.Accompanied) are programs a provider names with the
-// maps they share with a probe's LoadArgs, referenced by name: the loader
-// adds each companion once, whichever probes ask for it, and attaches the
-// companions before the probes. The compiler knows nothing of them.
-//
-// Objects.Attach calls Owner().Attach for every enabled probe except the
-// dtrace provider's; if one attach fails, it detaches everything already
-// attached. Objects.Detach detaches the programs of tracepoints all at
+// A spec.Program names its probes by ID, and Objects.Attach finds each
+// in the Registry it is given (load.Probes), which must number it as the
+// one that compiled the program did: a probe whose ID names another is
+// refused. It attaches the program's companions (provider.Accompanied,
+// which the compiler declared with their maps) first, through the
+// provider of a probe that asked for each, then calls the provider's
+// Attach for every enabled probe except the dtrace provider's; if one
+// attach fails, it detaches everything already attached. Objects.Detach detaches the programs of tracepoints all at
 // once (tracefs.Link.Unlink), then closes their perf events.
 //
 // The tests load the compiler's corpus (compile/testdata) through the real

@@ -6,7 +6,6 @@ import (
 	"io"
 	"maps"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,46 +24,15 @@ import (
 type Objects struct {
 	coll       *ebpf.Collection
 	programs   map[uint32]*ebpf.Program // by probe ID
-	companions []loadedCompanion
+	companions []*ebpf.Program          // as the program's Companions
 	links      []io.Closer
 	probes     []*spec.ProbeProgram // in load order
 }
 
-// loadedCompanion is a provider's companion program (provider.Companion),
-// loaded.
-type loadedCompanion struct {
-	c    *provider.Companion
-	prog *ebpf.Program
-}
-
-// addCompanions adds to cs the companion programs the probes of p need,
-// once each, with their maps, and returns them by program name.
-func addCompanions(cs *ebpf.CollectionSpec, p *spec.Program) map[string]*provider.Companion {
-	comps := map[string]*provider.Companion{}
-	seen := map[string]bool{}
-	for _, pp := range p.Probes {
-		acc, ok := pp.Probe.Owner().(provider.Accompanied)
-		if !ok {
-			continue
-		}
-		for _, c := range acc.Companions(pp.Probe) {
-			if seen[c.Name] {
-				continue
-			}
-			seen[c.Name] = true
-			name := fmt.Sprintf("companion_%d", len(comps))
-			ps := c.Program.Copy()
-			ps.Name = c.Name // the kernel keeps 15 characters of it
-			cs.Programs[name] = ps
-			comps[name] = c
-			for _, m := range c.Maps {
-				if cs.Maps[m.Name] == nil {
-					addMap(cs, m)
-				}
-			}
-		}
-	}
-	return comps
+// Probes finds the probes a program names by ID: a provider.Registry,
+// the one that matched them.
+type Probes interface {
+	ByID(id uint32) *provider.Probe
 }
 
 // addMap adds m to the maps of cs, in a copy: the program's own map specs
@@ -109,8 +77,9 @@ func Load(p *spec.Program, lo Options) (*Objects, error) {
 		cs.Programs[name] = pp.Program
 		names[pp.Probe.ID] = name
 	}
-	// Companions first: their programs may use the maps added after.
-	comps := addCompanions(cs, p)
+	for i, c := range p.Companions {
+		cs.Programs[companionName(i)] = c.Program
+	}
 	if err := fillCPUInfo(cs); err != nil {
 		return nil, err
 	}
@@ -136,12 +105,15 @@ func Load(p *spec.Program, lo Options) (*Objects, error) {
 	for id, name := range names {
 		o.programs[id] = coll.Programs[name]
 	}
-	for name, c := range comps {
-		o.companions = append(o.companions, loadedCompanion{c, coll.Programs[name]})
+	for i := range p.Companions {
+		o.companions = append(o.companions, coll.Programs[companionName(i)])
 	}
-	slices.SortFunc(o.companions, func(a, b loadedCompanion) int { return strings.Compare(a.c.Name, b.c.Name) })
 	return o, nil
 }
+
+// companionName is the collection's name for companion i, which no
+// probe's program has.
+func companionName(i int) string { return fmt.Sprintf("companion_%d", i) }
 
 // VerifierLogs returns the verifier's log of each probe's program, in the
 // order of the program's probes, when Options.VerifierLog asked for them.
@@ -167,15 +139,15 @@ func (o *Objects) Map(name string) *ebpf.Map { return o.coll.Maps[name] }
 func (o *Objects) Program(probeID uint32) *ebpf.Program { return o.programs[probeID] }
 
 // Attach attaches every enabled probe of p except the dtrace provider's,
-// which the consumer fires itself. On error, what was attached is
-// detached.
-func (o *Objects) Attach(p *spec.Program) error {
+// which the consumer fires itself, through the providers of the probes
+// that probes finds. On error, what was attached is detached.
+func (o *Objects) Attach(p *spec.Program, probes Probes) error {
 	// Companions first: they keep the state the probes read.
-	for _, lc := range o.companions {
-		l, err := lc.c.Attach(lc.prog)
+	for i, c := range p.Companions {
+		l, err := attachCompanion(c, o.companions[i], probes)
 		if err != nil {
 			o.Detach()
-			return fmt.Errorf("could not enable %s: %w", lc.c.Name, err)
+			return fmt.Errorf("could not enable %s: %w", c.Name, err)
 		}
 		o.links = append(o.links, l)
 	}
@@ -183,13 +155,7 @@ func (o *Objects) Attach(p *spec.Program) error {
 		if pp.Probe.IsDtrace("") {
 			continue
 		}
-		var l io.Closer
-		var err error
-		if pp.Shared != nil {
-			l, err = attachShared(pp, o.programs[pp.Probe.ID])
-		} else {
-			l, err = pp.Probe.Owner().Attach(pp.Probe, o.programs[pp.Probe.ID])
-		}
+		l, err := attachProbe(pp, o.programs[pp.Probe.ID], probes)
 		if err != nil {
 			o.Detach()
 			return fmt.Errorf("could not enable %s:%s:%s:%s: %w", pp.Probe.Provider, pp.Probe.Module, pp.Probe.Function, pp.Probe.Name, err)
@@ -206,16 +172,54 @@ func (o *Objects) Attach(p *spec.Program) error {
 	return nil
 }
 
-// attachShared attaches the program of a shared attachment.
-func attachShared(pp *spec.ProbeProgram, prog *ebpf.Program) (io.Closer, error) {
-	if np, ok := pp.Probe.Owner().(provider.Numbered); ok {
-		return np.AttachNumbered(pp.Shared.Group, pp.Shared.Probes, prog)
+// find returns the probe with the given ID, which must be the one the
+// program names.
+func find(probes Probes, want spec.Probe) (*provider.Probe, error) {
+	p := probes.ByID(want.ID)
+	if p == nil || p.Desc() != want.Desc() {
+		return nil, fmt.Errorf("probe %d is not %s:%s:%s:%s in this registry", want.ID, want.Provider, want.Module, want.Function, want.Name)
 	}
-	sp, ok := pp.Probe.Owner().(provider.Shared)
+	return p, nil
+}
+
+// attachProbe attaches the program of one enabled probe, or of a shared
+// attachment, through its provider.
+func attachProbe(pp *spec.ProbeProgram, prog *ebpf.Program, probes Probes) (io.Closer, error) {
+	p, err := find(probes, pp.Probe)
+	if err != nil {
+		return nil, err
+	}
+	if pp.Shared == nil {
+		return p.Owner().Attach(p, prog)
+	}
+	if np, ok := p.Owner().(provider.Numbered); ok {
+		served := make([]*provider.Probe, len(pp.Shared.Probes))
+		for i, id := range pp.Shared.Probes {
+			if served[i] = probes.ByID(id); served[i] == nil || served[i].Owner() != p.Owner() {
+				return nil, fmt.Errorf("probe %d is not one of provider %s's", id, p.Provider)
+			}
+		}
+		return np.AttachNumbered(pp.Shared.Group, served, prog)
+	}
+	sp, ok := p.Owner().(provider.Shared)
 	if !ok {
-		return nil, fmt.Errorf("provider %s cannot share attachments", pp.Probe.Provider)
+		return nil, fmt.Errorf("provider %s cannot share attachments", p.Provider)
 	}
 	return sp.AttachShared(pp.Shared.Group, prog)
+}
+
+// attachCompanion attaches a companion program through the provider of
+// the probe that asked for it.
+func attachCompanion(c *spec.Companion, prog *ebpf.Program, probes Probes) (io.Closer, error) {
+	p := probes.ByID(c.Probe)
+	if p == nil {
+		return nil, fmt.Errorf("no probe %d asked for it", c.Probe)
+	}
+	acc, ok := p.Owner().(provider.Accompanied)
+	if !ok {
+		return nil, fmt.Errorf("provider %s has no companions", p.Provider)
+	}
+	return acc.AttachCompanion(p, c.Name, prog)
 }
 
 // Detach detaches every attached probe.

@@ -181,3 +181,37 @@ func TestMemlockUntouched(t *testing.T) {
 		t.Errorf("memlock limit %+v after Load, want %+v", now, zero)
 	}
 }
+
+// TestAttachByID: a program names its probes by ID, so a registry of
+// the same providers, not the one that compiled it, attaches it; one
+// whose IDs name other probes is refused, and nothing stays attached.
+func TestAttachByID(t *testing.T) {
+	testenv.RequireBPF(t)
+	reg := provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New())
+	p, err := compile.Compile([]*token.File{token.NewFile("attach.d", []byte("syscall::getpid:entry { }"))},
+		compile.Config{Registry: reg, KernelBTF: btf.LoadKernelSpec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := Load(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	// The syscall provider listed before profile: the same IDs name
+	// other probes.
+	other := provider.NewRegistry(dtraceprov.New(), syscall.New(), profile.New())
+	err = o.Attach(p, other)
+	if err == nil || !strings.Contains(err.Error(), "in this registry") {
+		t.Errorf("attaching through a registry numbering other probes: %v", err)
+	}
+	if len(o.links) != 0 {
+		t.Errorf("%d attachments left after a failed Attach", len(o.links))
+	}
+	if err := o.Attach(p, provider.NewRegistry(dtraceprov.New(), profile.New(), syscall.New())); err != nil {
+		t.Fatalf("attaching through a registry of the same providers: %v", err)
+	}
+	if len(o.links) != 1 {
+		t.Errorf("%d attachments, want 1", len(o.links))
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/dtrace"
-	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -32,7 +31,7 @@ func TestFreopenFtruncate(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	ecb := &spec.ECB{EPID: 3, Clause: 2, Probe: &provider.Probe{ID: 1, Provider: "dtrace", Name: "BEGIN"}}
+	ecb := &spec.ECB{EPID: 3, Clause: 2, Probe: spec.Probe{ID: 1, Provider: "dtrace", Name: "BEGIN"}}
 	do := func(kind abi.ActionKind, format string) {
 		t.Helper()
 		a := &spec.Action{Kind: kind, Format: format}

@@ -7,7 +7,6 @@ import (
 	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/dtrace"
-	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
 )
 
@@ -16,7 +15,7 @@ import (
 func TestPrinterFaultDrop(t *testing.T) {
 	var out, errw bytes.Buffer
 	p := NewPrinter(&out, &errw, false)
-	probe := &provider.Probe{ID: 1, Provider: "dtrace", Name: "BEGIN"}
+	probe := spec.Probe{ID: 1, Provider: "dtrace", Name: "BEGIN"}
 	ecb := &spec.ECB{EPID: 3, Clause: 2, Probe: probe, Size: 16, Actions: []spec.Action{{Kind: abi.ActCommit, Items: []spec.Item{{Off: 8, Size: spec.SpecTagSize}}}}}
 	if err := p.Fault(nil, &consume.Fault{ECB: ecb, Kind: spec.FaultIllOp, Action: 1, Offset: -1}); err != nil {
 		t.Fatal(err)

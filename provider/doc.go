@@ -78,9 +78,9 @@
 // keep (lockstat's adaptive-block fires where a contention ends and
 // reports how long since it began). The provider names companion programs
 // with the maps they share with the probe's LoadArgs (referenced by name);
-// the loader adds each companion once, whichever probes ask for it, and
-// attaches the companions before the probes. The compiler knows nothing of
-// them.
+// the compiler adds each companion to the program once, whichever probes
+// ask for it, and the loader attaches the companions, through
+// AttachCompanion, before the probes.
 //
 // Shared (shared.go): a provider can serve many probes from one attachment
 // whose firing carries a selector telling them apart. A wide description

@@ -159,14 +159,15 @@ type Framed interface {
 // programs of some of its probes, to keep kernel state their LoadArgs
 // read: lockstat's adaptive-block fires where a contention ends, and a
 // companion where it begins keeps when that was. Companions of one Name
-// are loaded once per program, whichever probes ask for them.
+// are loaded once per program, whichever probes ask for them: the
+// compiler adds them to the program, and the loader attaches them
+// through a probe that asked.
 type Companion struct {
 	Name    string
 	Program *ebpf.ProgramSpec
 	// Maps are the maps the companion and the probes' instructions
 	// share, referenced by name (asm.Instruction.WithReference).
-	Maps   []*ebpf.MapSpec
-	Attach func(prog *ebpf.Program) (io.Closer, error)
+	Maps []*ebpf.MapSpec
 }
 
 // Accompanied is implemented by providers whose probes need companions.
@@ -174,6 +175,10 @@ type Accompanied interface {
 	// Companions returns what p's program needs loaded and attached
 	// before it.
 	Companions(p *Probe) []*Companion
+	// AttachCompanion makes the kernel run prog, the loaded program
+	// of the companion named name that p asked for. The returned
+	// Closer detaches it.
+	AttachCompanion(p *Probe, name string, prog *ebpf.Program) (io.Closer, error)
 }
 
 // Family is a family of providers of which each process has its own

@@ -2,9 +2,14 @@
 // to load, and the record and aggregation descriptions the consumer needs
 // to decode what the programs produce.
 //
-// A Program is plain data. It holds no file descriptors and is the same
-// for the same input, so the whole compiler is testable without a kernel;
-// only the loader turns it into kernel objects.
+// A Program is plain data. It holds no file descriptors, providers or
+// functions, and is the same for the same input, so the whole compiler
+// is testable without a kernel; only the loader turns it into kernel
+// objects. Probes are named by their Registry ID and full name (Probe),
+// and the loader finds them again by ID. It is the whole load unit:
+// every map its programs reference is in Maps, those the loader fills
+// (cpuinfo, plumbing) and the providers' companions' included, and the
+// companion programs are in Companions.
 //
 // # Maps
 //

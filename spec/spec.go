@@ -125,12 +125,19 @@ const (
 	FaultBadIndex  = 11 // Oracle Linux DTrace's DTRACEFLT_BADINDEX
 )
 
-// Program is a compiled D program.
+// Program is a compiled D program: everything the loader loads, and
+// everything the consumer needs to decode what it records. It is plain
+// data: probes are named by ID and name, not held, and the loader finds
+// them in the provider.Registry that matched them.
 type Program struct {
 	Maps   map[string]*ebpf.MapSpec
 	Probes []*ProbeProgram
-	ECBs   []*ECB // ECBs[i] has EPID i+1
-	Aggs   []*Aggregation
+	// Companions are the programs providers load beside those of their
+	// probes (provider.Accompanied), one per name; their maps are in
+	// Maps.
+	Companions []*Companion
+	ECBs       []*ECB // ECBs[i] has EPID i+1
+	Aggs       []*Aggregation
 	// Matches is the number of probes each clause matched, in program
 	// order, and ClauseFile the source each clause came from, for
 	// dtrace's "matched N probes" message.
@@ -146,9 +153,27 @@ func (p *Program) ECB(epid uint32) *ECB {
 	return p.ECBs[epid-1]
 }
 
+// Probe names an enabled probe: its ID in the Registry that matched it,
+// and its full name.
+type Probe struct {
+	ID                               uint32
+	Provider, Module, Function, Name string
+}
+
+// Desc returns p's full name as a Desc.
+func (p Probe) Desc() provider.Desc {
+	return provider.Desc{Provider: p.Provider, Module: p.Module, Function: p.Function, Name: p.Name}
+}
+
+// IsDtrace reports whether p is the dtrace provider's probe named name
+// (provider.Begin, End or Error), or any of its probes for "".
+func (p Probe) IsDtrace(name string) bool {
+	return p.Provider == provider.Dtrace && (name == "" || p.Name == name)
+}
+
 // ProbeProgram is the trampoline program of one enabled probe.
 type ProbeProgram struct {
-	Probe   *provider.Probe
+	Probe   Probe
 	Program *ebpf.ProgramSpec
 	EPIDs   []uint32 // the clauses it runs, in order
 	// Shared, if set, says the program serves all of a shared
@@ -159,14 +184,23 @@ type ProbeProgram struct {
 
 // SharedAttachment is the shared attachment a program is attached to.
 type SharedAttachment struct {
-	Group  string            // the provider's name for it
-	Probes []*provider.Probe // the probes it serves, by ID
+	Group  string   // the provider's name for it
+	Probes []uint32 // the IDs of the probes it serves, in order
+}
+
+// Companion is a provider's companion program (provider.Companion).
+type Companion struct {
+	Name string // the provider's name for it, and the program's
+	// Probe is the ID of a probe that asked for it, whose provider
+	// attaches it.
+	Probe   uint32
+	Program *ebpf.ProgramSpec
 }
 
 // ECB is an enabling control block: one clause enabled on one probe.
 type ECB struct {
 	EPID    uint32
-	Probe   *provider.Probe
+	Probe   Probe
 	Clause  int  // index of the statement: a clause for one of its descriptions, in program order
 	Record  bool // whether firing emits a record
 	Size    int  // record size in bytes, header included

@@ -134,6 +134,10 @@ func TestCompileWideExact(t *testing.T) {
 		}
 		var shared []string
 		alone := 0
+		function := map[uint32]string{}
+		for _, e := range p.ECBs {
+			function[e.Probe.ID] = e.Probe.Function
+		}
 		for _, pp := range p.Probes {
 			if pp.Shared == nil {
 				alone++
@@ -142,8 +146,8 @@ func TestCompileWideExact(t *testing.T) {
 				}
 				continue
 			}
-			for _, sp := range pp.Shared.Probes {
-				shared = append(shared, sp.Function)
+			for _, id := range pp.Shared.Probes {
+				shared = append(shared, function[id])
 			}
 		}
 		if len(shared) != c.shared || alone != 7-c.shared {

@@ -1,6 +1,7 @@
 package lockstat
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/cilium/ebpf"
@@ -28,6 +29,9 @@ func (pv *Provider) Companions(p *provider.Probe) []*provider.Companion {
 	return nil
 }
 
+// beginName names the companion that beginCompanion gives.
+const beginName = "lockstat_begin"
+
 // beginCompanion keeps, at lock:contention_begin (lock, flags), the
 // lock, the time and the flags by thread.
 func beginCompanion() *provider.Companion {
@@ -52,12 +56,9 @@ func beginCompanion() *provider.Companion {
 		asm.Return(),
 	}
 	return &provider.Companion{
-		Name:    "lockstat_begin",
+		Name:    beginName,
 		Program: &ebpf.ProgramSpec{Type: rawtp.ProgramType, License: "GPL", Instructions: insns},
 		Maps:    []*ebpf.MapSpec{contSpec()},
-		Attach: func(prog *ebpf.Program) (io.Closer, error) {
-			return rawtp.Attach("contention_begin", prog)
-		},
 	}
 }
 
@@ -85,8 +86,19 @@ func (pv *Provider) enterCompanion(pr *probe) *provider.Companion {
 		Name:    m,
 		Program: &ebpf.ProgramSpec{Type: ebpf.Kprobe, License: "GPL", Instructions: insns},
 		Maps:    []*ebpf.MapSpec{lockSpec(pr.class)},
-		Attach: func(prog *ebpf.Program) (io.Closer, error) {
-			return pv.attachFuncs(pr.funcs, prog, false)
-		},
 	}
+}
+
+// AttachCompanion implements provider.Accompanied: the companion named
+// name is one of those Companions gave for p.
+func (pv *Provider) AttachCompanion(p *provider.Probe, name string, prog *ebpf.Program) (io.Closer, error) {
+	pr := probeOf(p)
+	switch {
+	case pr == nil:
+	case pr.kind == contended && name == beginName:
+		return rawtp.Attach("contention_begin", prog)
+	case pr.kind == acquire && name == lockMap(pr.class):
+		return pv.attachFuncs(pr.funcs, prog, false)
+	}
+	return nil, fmt.Errorf("lockstat: %s:%s:%s:%s has no companion %s", p.Provider, p.Module, p.Function, p.Name, name)
 }
