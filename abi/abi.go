@@ -22,9 +22,9 @@ const (
 	ActDenormalize
 	ActStack  // Items[0] is a kernel stack
 	ActUstack // Items[0] is a user stack (ustack, jstack)
-	// Speculations: speculate() tags the record (ECB.Spec); commit()
-	// and discard() record the speculation they ended in Items[0], 0
-	// when they ended none.
+	// Speculations: speculate() tags the record (at
+	// spec.ECB.SpeculationTag); commit() and discard() record the
+	// speculation they ended in Items[0], 0 when they ended none.
 	ActSpeculate
 	ActCommit
 	ActDiscard

@@ -18,8 +18,8 @@ import (
 type typedProvider struct{}
 
 func (typedProvider) Name() string { return "fake" }
-func (typedProvider) Provide(provider.Desc) ([]provider.Spec, error) {
-	return []provider.Spec{{Name: "task"}, {Name: "other"}}, nil
+func (typedProvider) Provide(provider.Desc) ([]provider.Offer, error) {
+	return []provider.Offer{{Name: "task"}, {Name: "other"}}, nil
 }
 func (typedProvider) ProgramType(*provider.Probe) (ebpf.ProgramType, ebpf.AttachType) {
 	return ebpf.RawTracepoint, ebpf.AttachNone

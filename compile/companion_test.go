@@ -19,8 +19,8 @@ import (
 type keeper struct{}
 
 func (keeper) Name() string { return "keep" }
-func (keeper) Provide(provider.Desc) ([]provider.Spec, error) {
-	return []provider.Spec{{Name: "a"}, {Name: "b"}, {Name: "c"}}, nil
+func (keeper) Provide(provider.Desc) ([]provider.Offer, error) {
+	return []provider.Offer{{Name: "a"}, {Name: "b"}, {Name: "c"}}, nil
 }
 func (keeper) ProgramType(*provider.Probe) (ebpf.ProgramType, ebpf.AttachType) {
 	return ebpf.RawTracepoint, ebpf.AttachNone

@@ -626,7 +626,7 @@ func (c *compiler) enable(stmts []statement, probes [][]*provider.Probe) error {
 	}
 	for _, cp := range copies {
 		to, from := cp[0], cp[1]
-		to.Record, to.Size, to.Actions, to.Spec, to.Destructive = from.Record, from.Size, from.Actions, from.Spec, from.Destructive
+		to.Record, to.Size, to.Actions, to.SpeculationTag, to.Destructive = from.Record, from.Size, from.Actions, from.SpeculationTag, from.Destructive
 	}
 	for _, e := range order {
 		if err := c.checkSubprograms(e.probe, e.funcs); err != nil {

@@ -17,7 +17,7 @@ import (
 // consumer holds it back (consume.Speculations), and the record of a
 // commit() or discard() tells the consumer to print or drop what it held.
 //
-// The speculations are the slots of the specs map (spec.MapSpecs). A
+// The speculations are the slots of the specs map (spec.MapSpeculations). A
 // slot is odd while its speculation is active; speculation() claims an
 // even slot by adding 1, commit() and discard() free an odd one the same
 // way, both with compare-and-exchange so that of two CPUs racing for a
@@ -52,7 +52,7 @@ func (g *gen) speculation(e *ast.CallExpr) {
 	g.checkNSpec(e)
 	loop, fail, done := g.newLabel(), g.newLabel(), g.newLabel()
 	g.emit(
-		asm.LoadMapValue(asm.R1, 0, spec.SpecSlots).WithReference(spec.MapSpecs),
+		asm.LoadMapValue(asm.R1, 0, spec.SpeculationSlots).WithReference(spec.MapSpeculations),
 		asm.Mov.Imm(asm.R4, 0),
 	)
 	g.mark(loop)
@@ -76,7 +76,7 @@ func (g *gen) speculation(e *ast.CallExpr) {
 	)
 	g.mark(fail)
 	g.emit(
-		asm.LoadMapValue(asm.R1, 0, spec.SpecUnavail).WithReference(spec.MapSpecs),
+		asm.LoadMapValue(asm.R1, 0, spec.SpeculationUnavail).WithReference(spec.MapSpeculations),
 		asm.Mov.Imm(asm.R2, 1),
 		asm.StoreXAdd(asm.R1, asm.R2, asm.DWord),
 		asm.Mov.Imm(asm.R0, 0),
@@ -110,7 +110,7 @@ func (g *gen) specSlot(id ast.Expr, none, invalid string) {
 	g.emit(
 		asm.Mov.Reg(asm.R8, asm.R0),
 		asm.LSh.Imm(asm.R2, 3),
-		asm.LoadMapValue(asm.R1, 0, spec.SpecSlots).WithReference(spec.MapSpecs),
+		asm.LoadMapValue(asm.R1, 0, spec.SpeculationSlots).WithReference(spec.MapSpeculations),
 		asm.Add.Reg(asm.R1, asm.R2),
 	)
 }
@@ -119,10 +119,10 @@ func (g *gen) specSlot(id ast.Expr, none, invalid string) {
 // carries the speculation's tag. For ID 0 or a speculation that is not
 // active, the clause ends here and records nothing, as DTrace drops it.
 func (g *gen) speculate(call *ast.CallExpr) {
-	if g.ecb.Spec == 0 {
-		g.ecb.Spec = g.reserve(spec.SpecTagSize, 8)
+	if g.ecb.SpeculationTag == 0 {
+		g.ecb.SpeculationTag = g.reserve(spec.SpeculationTagSize, 8)
 	}
-	st := int16(g.c.layout.staging + g.ecb.Spec)
+	st := int16(g.c.layout.staging + g.ecb.SpeculationTag)
 	drop, ok := g.newLabel(), g.newLabel()
 	// As in Oracle DTrace, speculating on an ID that names no
 	// speculation (beyond nspec, negative) drops the clause's data
@@ -141,7 +141,7 @@ func (g *gen) speculate(call *ast.CallExpr) {
 // tag is zero when there was nothing to end: ID 0, or a speculation that
 // is not active (never made, or already ended), which DTrace ignores.
 func (g *gen) endSpeculation(call *ast.CallExpr) spec.Item {
-	off := g.reserve(spec.SpecTagSize, 8)
+	off := g.reserve(spec.SpeculationTagSize, 8)
 	st := int16(g.c.layout.staging + off)
 	done := g.newLabel()
 	g.emit(storeImm64(regScratch, st, 0))
@@ -157,7 +157,7 @@ func (g *gen) endSpeculation(call *ast.CallExpr) spec.Item {
 	)
 	g.storeSpecTag(st, asm.R4)
 	g.mark(done)
-	return spec.Item{Off: off, Size: spec.SpecTagSize}
+	return spec.Item{Off: off, Size: spec.SpeculationTagSize}
 }
 
 // ifActive loads the slot at R1 into R0 and goes on if its speculation
@@ -182,10 +182,10 @@ func (g *gen) storeSpecTag(st int16, slot asm.Register) {
 // the speculation tag: speculate() may not run (inside an if), and the
 // staging area holds an earlier record.
 func (g *gen) clearSpecTag() {
-	if g.ecb.Spec == 0 {
+	if g.ecb.SpeculationTag == 0 {
 		return
 	}
-	clr := storeImm64(regScratch, int16(g.c.layout.staging+g.ecb.Spec), 0)
+	clr := storeImm64(regScratch, int16(g.c.layout.staging+g.ecb.SpeculationTag), 0)
 	g.insns = append(g.insns[:g.flagsAt], append(asm.Instructions{clr}, g.insns[g.flagsAt:]...)...)
 }
 
@@ -205,8 +205,8 @@ func (c *compiler) specMap(m map[string]*ebpf.MapSpec) {
 	if !c.usesSpeculations() {
 		return
 	}
-	m[spec.MapSpecs] = &ebpf.MapSpec{Name: spec.MapSpecs, Type: ebpf.Array, KeySize: 4,
-		ValueSize: uint32(spec.SpecSlots + 8*c.nspec()), MaxEntries: 1, Flags: bpfMmapable}
+	m[spec.MapSpeculations] = &ebpf.MapSpec{Name: spec.MapSpeculations, Type: ebpf.Array, KeySize: 4,
+		ValueSize: uint32(spec.SpeculationSlots + 8*c.nspec()), MaxEntries: 1, Flags: bpfMmapable}
 }
 
 // usesSpeculations reports whether the program calls speculation(),

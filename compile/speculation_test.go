@@ -29,7 +29,7 @@ func TestSpeculationRecords(t *testing.T) {
 	}
 	var got []string
 	for _, e := range p.ECBs {
-		s := fmt.Sprintf("%d: spec=%d size=%d", e.EPID, e.Spec, e.Size)
+		s := fmt.Sprintf("%d: spec=%d size=%d", e.EPID, e.SpeculationTag, e.Size)
 		for _, a := range e.Actions {
 			s += fmt.Sprintf(" %d", a.Kind)
 			for _, it := range a.Items {
@@ -60,9 +60,9 @@ func TestSpeculationMap(t *testing.T) {
 		want  uint32 // value size; 0 for no map
 	}{
 		{"BEGIN { trace(1); }", 4, 0},
-		{"BEGIN { x = speculation(); }", 0, spec.SpecSlots + 8},
-		{"BEGIN { x = speculation(); }", 4, spec.SpecSlots + 32},
-		{"BEGIN { commit(1); }", 2, spec.SpecSlots + 16},
+		{"BEGIN { x = speculation(); }", 0, spec.SpeculationSlots + 8},
+		{"BEGIN { x = speculation(); }", 4, spec.SpeculationSlots + 32},
+		{"BEGIN { commit(1); }", 2, spec.SpeculationSlots + 16},
 	} {
 		cfg := config(t)
 		cfg.NSpec = tc.nspec
@@ -71,7 +71,7 @@ func TestSpeculationMap(t *testing.T) {
 			t.Fatalf("%s: %v", tc.src, err)
 		}
 		var got uint32
-		if m := p.Maps[spec.MapSpecs]; m != nil {
+		if m := p.Maps[spec.MapSpeculations]; m != nil {
 			got = m.ValueSize
 		}
 		if got != tc.want {

@@ -16,12 +16,12 @@ func tagAt(b []byte, off int) (Tag, bool) {
 	return t, t.ID != 0
 }
 
-// SpecTag returns the speculation a record was made in, if any.
-func (r *Record) SpecTag() (Tag, bool) {
-	if r.ECB.Spec == 0 {
+// SpeculationTag returns the speculation a record was made in, if any.
+func (r *Record) SpeculationTag() (Tag, bool) {
+	if r.ECB.SpeculationTag == 0 {
 		return Tag{}, false
 	}
-	return tagAt(r.Data, r.ECB.Spec)
+	return tagAt(r.Data, r.ECB.SpeculationTag)
 }
 
 // Ended returns the speculation a commit() or discard() action ended, if
@@ -69,7 +69,7 @@ const maxEnded = 4096
 // copying the speculation after it.
 func (s *Speculations) Route(r *Record) []*Record {
 	var out []*Record
-	if t, ok := r.SpecTag(); ok {
+	if t, ok := r.SpeculationTag(); ok {
 		out = s.hold(t, r)
 	} else {
 		out = []*Record{r}

@@ -13,10 +13,10 @@ import (
 // Three ECBs: a speculative trace(), a commit() and a discard() clause
 // that also trace, and one that speculates, traces and commits.
 var (
-	specTrace  = &spec.ECB{EPID: 1, Size: 24, Spec: 8, Actions: []spec.Action{{Kind: abi.ActSpeculate}, {Kind: abi.ActTrace, Items: []spec.Item{{Off: 16, Size: 8}}}}}
-	endCommit  = &spec.ECB{EPID: 2, Size: 24, Actions: []spec.Action{{Kind: abi.ActTrace, Items: []spec.Item{{Off: 8, Size: 8}}}, {Kind: abi.ActCommit, Items: []spec.Item{{Off: 16, Size: spec.SpecTagSize}}}}}
-	endDiscard = &spec.ECB{EPID: 3, Size: 24, Actions: []spec.Action{{Kind: abi.ActTrace, Items: []spec.Item{{Off: 8, Size: 8}}}, {Kind: abi.ActDiscard, Items: []spec.Item{{Off: 16, Size: spec.SpecTagSize}}}}}
-	specCommit = &spec.ECB{EPID: 4, Size: 32, Spec: 8, Actions: []spec.Action{{Kind: abi.ActSpeculate}, {Kind: abi.ActTrace, Items: []spec.Item{{Off: 16, Size: 8}}}, {Kind: abi.ActCommit, Items: []spec.Item{{Off: 24, Size: spec.SpecTagSize}}}}}
+	specTrace  = &spec.ECB{EPID: 1, Size: 24, SpeculationTag: 8, Actions: []spec.Action{{Kind: abi.ActSpeculate}, {Kind: abi.ActTrace, Items: []spec.Item{{Off: 16, Size: 8}}}}}
+	endCommit  = &spec.ECB{EPID: 2, Size: 24, Actions: []spec.Action{{Kind: abi.ActTrace, Items: []spec.Item{{Off: 8, Size: 8}}}, {Kind: abi.ActCommit, Items: []spec.Item{{Off: 16, Size: spec.SpeculationTagSize}}}}}
+	endDiscard = &spec.ECB{EPID: 3, Size: 24, Actions: []spec.Action{{Kind: abi.ActTrace, Items: []spec.Item{{Off: 8, Size: 8}}}, {Kind: abi.ActDiscard, Items: []spec.Item{{Off: 16, Size: spec.SpeculationTagSize}}}}}
+	specCommit = &spec.ECB{EPID: 4, Size: 32, SpeculationTag: 8, Actions: []spec.Action{{Kind: abi.ActSpeculate}, {Kind: abi.ActTrace, Items: []spec.Item{{Off: 16, Size: 8}}}, {Kind: abi.ActCommit, Items: []spec.Item{{Off: 24, Size: spec.SpeculationTagSize}}}}}
 )
 
 // rec builds a record of ecb on cpu holding value v, tagged with tag (its
@@ -34,9 +34,9 @@ func rec(ecb *spec.ECB, cpu int, v uint64, tag Tag) *Record {
 			binary.LittleEndian.PutUint32(b[a.Items[0].Off+4:], tag.Gen)
 		}
 	}
-	if ecb.Spec != 0 {
-		binary.LittleEndian.PutUint32(b[ecb.Spec:], tag.ID)
-		binary.LittleEndian.PutUint32(b[ecb.Spec+4:], tag.Gen)
+	if ecb.SpeculationTag != 0 {
+		binary.LittleEndian.PutUint32(b[ecb.SpeculationTag:], tag.ID)
+		binary.LittleEndian.PutUint32(b[ecb.SpeculationTag+4:], tag.Gen)
 	}
 	return &Record{ECB: ecb, CPU: cpu, Data: b}
 }

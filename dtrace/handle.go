@@ -456,7 +456,7 @@ func (h *Handle) Exec() error {
 	h.rd = rd
 	// Under the switch policy a record is done with once consumed,
 	// unless a speculation keeps it (see Consumer).
-	reuse := h.bufs.policy == policySwitch && h.prog.Maps[spec.MapSpecs] == nil
+	reuse := h.bufs.policy == policySwitch && h.prog.Maps[spec.MapSpeculations] == nil
 	h.dec = consume.Decoder{Program: h.prog, Reuse: reuse}
 	h.arena.chunks = chunks.Pool[byte]{Size: arenaChunk, Reuse: reuse}
 	return nil

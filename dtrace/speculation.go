@@ -37,7 +37,7 @@ func (h *Handle) deliver(c Consumer, r *consume.Record) error {
 // speculations returns the consumer's speculation state, nil for a
 // program without speculations.
 func (h *Handle) speculations() *specStatus {
-	if h.specs == nil && h.prog.Maps[spec.MapSpecs] != nil {
+	if h.specs == nil && h.prog.Maps[spec.MapSpeculations] != nil {
 		h.specs = &specStatus{held: &consume.Speculations{Size: int(h.Options.Size(option.SpecSize))}}
 	}
 	return h.specs
@@ -46,12 +46,12 @@ func (h *Handle) speculations() *specStatus {
 // failedSpeculations returns how many speculation() calls found no
 // speculation free.
 func (h *Handle) failedSpeculations() (uint64, error) {
-	mm, err := h.objs.Map(spec.MapSpecs).Memory()
+	mm, err := h.objs.Map(spec.MapSpeculations).Memory()
 	if err != nil {
 		return 0, fmt.Errorf("mapping speculations: %w", err)
 	}
 	var b [8]byte
-	if _, err := mm.ReadAt(b[:], spec.SpecUnavail); err != nil {
+	if _, err := mm.ReadAt(b[:], spec.SpeculationUnavail); err != nil {
 		return 0, fmt.Errorf("reading speculations: %w", err)
 	}
 	return le64(b[:]), nil

@@ -16,7 +16,7 @@ func TestPrinterFaultDrop(t *testing.T) {
 	var out, errw bytes.Buffer
 	p := NewPrinter(&out, &errw, false)
 	probe := spec.Probe{ID: 1, Provider: "dtrace", Name: "BEGIN"}
-	ecb := &spec.ECB{EPID: 3, Clause: 2, Probe: probe, Size: 16, Actions: []spec.Action{{Kind: abi.ActCommit, Items: []spec.Item{{Off: 8, Size: spec.SpecTagSize}}}}}
+	ecb := &spec.ECB{EPID: 3, Clause: 2, Probe: probe, Size: 16, Actions: []spec.Action{{Kind: abi.ActCommit, Items: []spec.Item{{Off: 8, Size: spec.SpeculationTagSize}}}}}
 	if err := p.Fault(nil, &consume.Fault{ECB: ecb, Kind: spec.FaultIllOp, Action: 1, Offset: -1}); err != nil {
 		t.Fatal(err)
 	}

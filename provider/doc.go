@@ -9,7 +9,7 @@
 //
 //	type Provider interface {
 //		Name() string
-//		Provide(d Desc) ([]Spec, error)          // probes offered for d (may create on demand)
+//		Provide(d Desc) ([]Offer, error)         // probes offered for d (may create on demand)
 //		ProgramType(p *Probe) (ebpf.ProgramType, ebpf.AttachType)
 //		LoadArgs(p *Probe) asm.Instructions      // copy arg0..arg9 out of the context
 //		Attach(p *Probe, prog *ebpf.Program) (io.Closer, error)

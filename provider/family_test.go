@@ -19,8 +19,8 @@ import (
 type member struct{ name string }
 
 func (m *member) Name() string { return m.name }
-func (m *member) Provide(provider.Desc) ([]provider.Spec, error) {
-	return []provider.Spec{{Module: "prog", Function: "main", Name: "entry"}}, nil
+func (m *member) Provide(provider.Desc) ([]provider.Offer, error) {
+	return []provider.Offer{{Module: "prog", Function: "main", Name: "entry"}}, nil
 }
 func (*member) ProgramType(*provider.Probe) (ebpf.ProgramType, ebpf.AttachType) {
 	return ebpf.Kprobe, ebpf.AttachNone

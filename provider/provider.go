@@ -74,8 +74,8 @@ func (p *Probe) IsDtrace(name string) bool {
 // fills in.
 const NArgs = 10
 
-// Spec is a probe a provider offers, before the Registry gives it an ID.
-type Spec struct {
+// Offer is a probe a provider offers, before the Registry gives it an ID.
+type Offer struct {
 	Module, Function, Name string
 	Data                   any
 }
@@ -90,7 +90,7 @@ type Provider interface {
 	// than match (the Registry filters by glob), and it may create probes
 	// on demand for names that are not globs (profile-1234hz). An
 	// unparseable name the provider owns is an error.
-	Provide(d Desc) ([]Spec, error)
+	Provide(d Desc) ([]Offer, error)
 
 	// ProgramType is the BPF program type of the trampoline that fires
 	// for p (with the attach type, for types that need one).

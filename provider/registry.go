@@ -49,12 +49,12 @@ type Registry struct {
 // listing is a provider's listing: the probes it offers without being
 // asked for one by name.
 type listing struct {
-	prov  Provider
-	pos   int    // in Registry.order
-	base  uint32 // the IDs of the providers listed before it
-	specs []Spec
-	index map[Desc]int // specs by name
-	// probes are those of specs asked for so far, by index in specs.
+	prov   Provider
+	pos    int    // in Registry.order
+	base   uint32 // the IDs of the providers listed before it
+	offers []Offer
+	index  map[Desc]int // offers by name
+	// probes are those of offers asked for so far, by index in offers.
 	probes []*Probe
 }
 
@@ -156,7 +156,7 @@ func (r *Registry) Match(d Desc) ([]*Probe, error) {
 // that d matches, so that a probe created on demand is found by later
 // globs too, and those it offers now.
 func (r *Registry) ask(prov Provider, d Desc) ([]*Probe, error) {
-	specs, err := prov.Provide(d)
+	offers, err := prov.Provide(d)
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +177,7 @@ func (r *Registry) ask(prov Provider, d Desc) ([]*Probe, error) {
 			add(p)
 		}
 	}
-	for _, s := range specs {
+	for _, s := range offers {
 		if pd := (Desc{prov.Name(), s.Module, s.Function, s.Name}); matches(d, pd) {
 			add(r.intern(prov, pd, s.Data))
 		}
@@ -202,7 +202,7 @@ func (r *Registry) ByID(id uint32) *Probe {
 	}
 	for _, l := range r.order {
 		r.list(l)
-		if id <= l.base+uint32(len(l.specs)) {
+		if id <= l.base+uint32(len(l.offers)) {
 			return r.probe(l, int(id-l.base-1))
 		}
 	}
@@ -219,7 +219,7 @@ func (r *Registry) list(l *listing) {
 		next := r.order[r.listed]
 		if r.listed > 0 {
 			prev := r.order[r.listed-1]
-			next.base = prev.base + uint32(len(prev.specs))
+			next.base = prev.base + uint32(len(prev.offers))
 		}
 		r.listed++
 		next.fill()
@@ -231,20 +231,20 @@ func (r *Registry) list(l *listing) {
 // providers; Match reports its error when a description names it. A
 // probe listed twice is numbered once.
 func (l *listing) fill() {
-	specs, err := l.prov.Provide(Desc{Provider: l.prov.Name()})
+	offers, err := l.prov.Provide(Desc{Provider: l.prov.Name()})
 	if err != nil {
 		return
 	}
-	l.index = make(map[Desc]int, len(specs))
-	l.specs = specs[:0:0]
-	for _, s := range specs {
+	l.index = make(map[Desc]int, len(offers))
+	l.offers = offers[:0:0]
+	for _, s := range offers {
 		d := Desc{l.prov.Name(), s.Module, s.Function, s.Name}
 		if _, dup := l.index[d]; !dup {
-			l.index[d] = len(l.specs)
-			l.specs = append(l.specs, s)
+			l.index[d] = len(l.offers)
+			l.offers = append(l.offers, s)
 		}
 	}
-	l.probes = make([]*Probe, len(l.specs))
+	l.probes = make([]*Probe, len(l.offers))
 }
 
 // total lists every provider and returns how many probes they list.
@@ -254,7 +254,7 @@ func (r *Registry) total() uint32 {
 	}
 	last := r.order[len(r.order)-1]
 	r.list(last)
-	return last.base + uint32(len(last.specs))
+	return last.base + uint32(len(last.offers))
 }
 
 // probe returns probe i of l's listing, made when first asked for.
@@ -262,7 +262,7 @@ func (r *Registry) probe(l *listing, i int) *Probe {
 	if p := l.probes[i]; p != nil {
 		return p
 	}
-	s := l.specs[i]
+	s := l.offers[i]
 	p := r.newProbe(l.prov, l.base+uint32(i)+1, Desc{l.prov.Name(), s.Module, s.Function, s.Name}, s.Data)
 	l.probes[i] = p
 	return p

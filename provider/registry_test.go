@@ -166,7 +166,7 @@ func TestOnDemand(t *testing.T) {
 type failing struct{ provider.Provider }
 
 func (failing) Name() string { return "failing" }
-func (failing) Provide(provider.Desc) ([]provider.Spec, error) {
+func (failing) Provide(provider.Desc) ([]provider.Offer, error) {
 	return nil, errors.New("cannot read probes")
 }
 
@@ -224,15 +224,15 @@ type lister struct {
 }
 
 func (l *lister) Name() string { return l.name }
-func (l *lister) Provide(d provider.Desc) ([]provider.Spec, error) {
+func (l *lister) Provide(d provider.Desc) ([]provider.Offer, error) {
 	if d == (provider.Desc{Provider: l.name}) {
 		l.listed++
 	}
-	var specs []provider.Spec
+	var offers []provider.Offer
 	for i := range l.n {
-		specs = append(specs, provider.Spec{Module: fmt.Sprintf("m%d", i+1), Name: l.probe})
+		offers = append(offers, provider.Offer{Module: fmt.Sprintf("m%d", i+1), Name: l.probe})
 	}
-	return specs, nil
+	return offers, nil
 }
 func (l *lister) MayMatchName(pattern string) bool { return provider.Glob(pattern, l.probe) }
 
@@ -288,7 +288,7 @@ type failingNamed struct{ failing }
 
 func (failingNamed) Name() string                     { return "named" }
 func (failingNamed) MayMatchName(pattern string) bool { return provider.Glob(pattern, "entry") }
-func (failingNamed) Provide(provider.Desc) ([]provider.Spec, error) {
+func (failingNamed) Provide(provider.Desc) ([]provider.Offer, error) {
 	return nil, errors.New("cannot read names")
 }
 

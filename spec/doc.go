@@ -2,6 +2,14 @@
 // to load, and the record and aggregation descriptions the consumer needs
 // to decode what the programs produce.
 //
+// "Spec" is meant as cilium/ebpf means it in the MapSpec and ProgramSpec
+// a Program holds: a description of kernel objects, before loading.
+// Speculations are spelt out (MapSpeculations, ECB.SpeculationTag), and
+// a provider's probe before it is numbered is a provider.Offer. The
+// other names with "spec" in them are DTrace's own: ast.ProbeSpec (a
+// probe specifier), the nspec option, DropSpecUnavail
+// (DTRACEDROP_SPECUNAVAIL).
+//
 // A Program is plain data. It holds no file descriptors, providers or
 // functions, and is the same for the same input, so the whole compiler
 // is testable without a kernel; only the loader turns it into kernel

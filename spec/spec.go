@@ -35,17 +35,17 @@ const (
 	GlobalVars     = 32 // first D global variable
 )
 
-// MapSpecs is the speculations map: one array entry holding the count of
-// failed speculations (SpecUnavail) and, from SpecSlots, one uint64 slot
-// per speculation (the nspec option). A slot's value is odd while its
-// speculation is active; speculation() and commit() or discard() each
-// add 1, so value>>1 is the generation of the speculation using the
-// slot, which tells its records from those of the next speculation to
-// get the same ID.
+// MapSpeculations is the speculations map: one array entry holding the
+// count of failed speculations (SpeculationUnavail) and, from
+// SpeculationSlots, one uint64 slot per speculation (the nspec option).
+// A slot's value is odd while its speculation is active; speculation()
+// and commit() or discard() each add 1, so value>>1 is the generation of
+// the speculation using the slot, which tells its records from those of
+// the next speculation to get the same ID.
 const (
-	MapSpecs    = "specs"
-	SpecUnavail = 0 // uint64 speculation() failures: no slot was inactive
-	SpecSlots   = 8 // the slot of speculation ID i is at SpecSlots + 8*(i-1)
+	MapSpeculations    = "specs"
+	SpeculationUnavail = 0 // uint64 speculation() failures: no slot was inactive
+	SpeculationSlots   = 8 // the slot of speculation ID i is at SpeculationSlots + 8*(i-1)
 )
 
 // MapCPUInfo is curcpu's per-CPU array: its one value, on each CPU, is
@@ -80,10 +80,11 @@ func PlumbingMap() *ebpf.MapSpec {
 	return &ebpf.MapSpec{Name: MapPlumbing, Type: ebpf.Array, KeySize: 4, ValueSize: PlumbingSize, MaxEntries: 1}
 }
 
-// SpecTagSize is the size of a speculation tag: the speculation ID
-// (uint32, 0 for none) then its generation (uint32). A speculative record
-// carries one at ECB.Spec, and commit() and discard() record one.
-const SpecTagSize = 8
+// SpeculationTagSize is the size of a speculation tag: the speculation
+// ID (uint32, 0 for none) then its generation (uint32). A speculative
+// record carries one at ECB.SpeculationTag, and commit() and discard()
+// record one.
+const SpeculationTagSize = 8
 
 // The drops map holds, at CPU*DropsSize, that CPU's count of records
 // that did not fit in the ring buffer (DropsBuf) and of aggregation
@@ -205,9 +206,9 @@ type ECB struct {
 	Record  bool // whether firing emits a record
 	Size    int  // record size in bytes, header included
 	Actions []Action
-	// Spec is the record offset of the speculation tag of a clause
-	// that calls speculate(); 0 when it does not.
-	Spec int
+	// SpeculationTag is the record offset of the speculation tag of a
+	// clause that calls speculate(); 0 when it does not.
+	SpeculationTag int
 	// Destructive says the clause calls a destructive action or
 	// subroutine, which dtrace runs only when allowed (-w), as DTrace
 	// refuses a program with DIFOFLG_DESTRUCTIVE.

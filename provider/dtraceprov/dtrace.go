@@ -35,8 +35,8 @@ func (*Provider) Name() string { return "dtrace" }
 
 // Provide implements provider.Provider. The three probes have empty module
 // and function, as in DTrace.
-func (*Provider) Provide(provider.Desc) ([]provider.Spec, error) {
-	return []provider.Spec{{Name: Begin}, {Name: End}, {Name: Error}}, nil
+func (*Provider) Provide(provider.Desc) ([]provider.Offer, error) {
+	return []provider.Offer{{Name: Begin}, {Name: End}, {Name: Error}}, nil
 }
 
 // ProgramType implements provider.Provider. A raw tracepoint program is

@@ -35,8 +35,8 @@ func TestIDs(t *testing.T) {
 type otherProvider struct{ provider.Provider }
 
 func (otherProvider) Name() string { return "other" }
-func (otherProvider) Provide(provider.Desc) ([]provider.Spec, error) {
-	return []provider.Spec{{Name: "x"}}, nil
+func (otherProvider) Provide(provider.Desc) ([]provider.Offer, error) {
+	return []provider.Offer{{Name: "x"}}, nil
 }
 
 func probe(t testing.TB, name string) *provider.Probe {

@@ -93,7 +93,7 @@ const (
 // that refuses it) offers no fbt probes; a description that names the
 // provider itself says why, one that only matches it by a glob does not
 // fail for it.
-func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
+func (pv *Provider) Provide(d provider.Desc) ([]provider.Offer, error) {
 	wantEntry := d.Name == "" || provider.Glob(d.Name, entryName)
 	wantReturn := d.Name == "" || provider.Glob(d.Name, returnName)
 	if !wantEntry && !wantReturn {
@@ -111,19 +111,19 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 		fns = pv.byName[d.Function]
 		pv.mu.Unlock()
 	}
-	var specs []provider.Spec
+	var offers []provider.Offer
 	for _, fn := range fns {
 		if d.Module != "" && !provider.Glob(d.Module, fn.module) || d.Function != "" && !provider.Glob(d.Function, fn.name) {
 			continue
 		}
 		if wantEntry {
-			specs = append(specs, provider.Spec{Module: fn.module, Function: fn.name, Name: entryName, Data: &probe{fn: fn}})
+			offers = append(offers, provider.Offer{Module: fn.module, Function: fn.name, Name: entryName, Data: &probe{fn: fn}})
 		}
 		if wantReturn {
-			specs = append(specs, provider.Spec{Module: fn.module, Function: fn.name, Name: returnName, Data: &probe{fn: fn, ret: true}})
+			offers = append(offers, provider.Offer{Module: fn.module, Function: fn.name, Name: returnName, Data: &probe{fn: fn, ret: true}})
 		}
 	}
-	return specs, nil
+	return offers, nil
 }
 
 // isGlob reports whether a description field is a pattern rather than

@@ -164,20 +164,20 @@ func (*Provider) MayMatchName(pattern string) bool {
 // The acquire and release probes need kprobes on at least one of their
 // functions; a description naming lockstat that finds none of its
 // probes for want of kprobes says so.
-func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
-	var specs []provider.Spec
+func (pv *Provider) Provide(d provider.Desc) ([]provider.Offer, error) {
+	var offers []provider.Offer
 	wanted := false
 	for _, p := range probes {
 		if p.kind != contended && !pv.traceable(p.funcs) {
 			wanted = wanted || nameMatches(d.Name, p.name)
 			continue
 		}
-		specs = append(specs, provider.Spec{Module: "vmlinux", Name: p.name, Data: p})
+		offers = append(offers, provider.Offer{Module: "vmlinux", Name: p.name, Data: p})
 	}
-	if wanted && d.Provider == "lockstat" && !slices.ContainsFunc(specs, func(s provider.Spec) bool { return nameMatches(d.Name, s.Name) }) {
+	if wanted && d.Provider == "lockstat" && !slices.ContainsFunc(offers, func(s provider.Offer) bool { return nameMatches(d.Name, s.Name) }) {
 		return nil, errNoKprobes
 	}
-	return specs, nil
+	return offers, nil
 }
 
 // nameMatches matches a description's name field, empty for any.

@@ -107,7 +107,7 @@ func probeOf(p *provider.Probe) *probe {
 // Provide implements provider.Provider: for each object whose module
 // matches d, the entry and return probes of the functions that match,
 // and an offset probe when d's name is one.
-func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
+func (pv *Provider) Provide(d provider.Desc) ([]provider.Offer, error) {
 	// Errors in a description are reported as DTrace does only where it
 	// names this process's provider: a description of one field
 	// (tick-1s) is asked of every provider, and matches nothing here.
@@ -136,7 +136,7 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	var specs []provider.Spec
+	var offers []provider.Offer
 	for _, o := range objs {
 		if d.Module != "" && !provider.Glob(d.Module, o.module) && !aliases(d.Module, o) {
 			continue
@@ -150,7 +150,7 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 		}
 		for _, f := range fns {
 			spec := func(name string, pr *probe) {
-				specs = append(specs, provider.Spec{Module: o.module, Function: f.name, Name: name, Data: pr})
+				offers = append(offers, provider.Offer{Module: o.module, Function: f.name, Name: name, Data: pr})
 			}
 			// The kernel cannot put a uprobe on some first
 			// instructions (pthread_spin_lock's lock dec): no entry
@@ -177,13 +177,13 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 			}
 		}
 	}
-	return specs, nil
+	return offers, nil
 }
 
 // provideAddress provides the probe of a description whose function is
 // "-": its name is an address in the executable, as DTrace's pid
 // provider takes one, and the probe is the instruction there.
-func (pv *Provider) provideAddress(d provider.Desc) ([]provider.Spec, error) {
+func (pv *Provider) provideAddress(d provider.Desc) ([]provider.Offer, error) {
 	objs, err := pv.objects()
 	if err != nil {
 		return nil, err
@@ -211,7 +211,7 @@ func (pv *Provider) provideAddress(d provider.Desc) ([]provider.Spec, error) {
 		if err := exe.checkOffset(f, addr-f.value); err != nil {
 			return nil, fmt.Errorf("%s:%s:-:%s: %w", d.Provider, exe.module, d.Name, err)
 		}
-		return []provider.Spec{{Module: exe.module, Function: "-", Name: d.Name,
+		return []provider.Offer{{Module: exe.module, Function: "-", Name: d.Name,
 			Data: &probe{obj: exe, fn: f, kind: atOffset, off: addr - f.value}}}, nil
 	}
 	return nil, nil

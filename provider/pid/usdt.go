@@ -160,12 +160,12 @@ func (m *USDT) Name() string { return m.name }
 
 // Provide implements provider.Provider: every probe (the registry
 // filters).
-func (m *USDT) Provide(provider.Desc) ([]provider.Spec, error) {
-	specs := make([]provider.Spec, len(m.probes))
+func (m *USDT) Provide(provider.Desc) ([]provider.Offer, error) {
+	offers := make([]provider.Offer, len(m.probes))
 	for i, p := range m.probes {
-		specs[i] = provider.Spec{Module: p.obj.module, Function: p.function, Name: p.name, Data: p}
+		offers[i] = provider.Offer{Module: p.obj.module, Function: p.function, Name: p.name, Data: p}
 	}
-	return specs, nil
+	return offers, nil
 }
 
 // MatchModule implements provider.Aliased, as for pid.

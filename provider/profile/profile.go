@@ -31,37 +31,37 @@ func (*Provider) Name() string { return "profile" }
 
 // Provide implements provider.Provider: the default probes, and the one
 // d names if d's name is one of ours and not a glob.
-func (*Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
-	var specs []provider.Spec
+func (*Provider) Provide(d provider.Desc) ([]provider.Offer, error) {
+	var offers []provider.Offer
 	for _, hz := range defaultProfileHz {
-		specs = append(specs, spec(profilePrefix+strconv.Itoa(hz)))
+		offers = append(offers, spec(profilePrefix+strconv.Itoa(hz)))
 	}
 	for _, hz := range defaultTickHz {
-		specs = append(specs, spec(tickPrefix+strconv.Itoa(hz)))
+		offers = append(offers, spec(tickPrefix+strconv.Itoa(hz)))
 	}
 	if d.Name == "" || provider.IsGlob(d.Name) {
-		return specs, nil
+		return offers, nil
 	}
-	if slices.ContainsFunc(specs, func(s provider.Spec) bool { return s.Name == d.Name }) {
-		return specs, nil
+	if slices.ContainsFunc(offers, func(s provider.Offer) bool { return s.Name == d.Name }) {
+		return offers, nil
 	}
 	// A name this provider cannot honour (too fast, no number) makes
 	// no probe, so that the description matches none (D_PDESC_ZERO),
 	// as in DTrace, which gives no reason either.
 	t, ok, err := parseName(d.Name)
 	if ok && err == nil {
-		specs = append(specs, provider.Spec{Name: d.Name, Data: t})
+		offers = append(offers, provider.Offer{Name: d.Name, Data: t})
 	}
-	return specs, nil
+	return offers, nil
 }
 
 // spec returns the Spec of a default probe, whose name always parses.
-func spec(name string) provider.Spec {
+func spec(name string) provider.Offer {
 	t, _, err := parseName(name)
 	if err != nil {
 		panic(err)
 	}
-	return provider.Spec{Name: name, Data: t}
+	return provider.Offer{Name: name, Data: t}
 }
 
 // ProgramType implements provider.Provider.

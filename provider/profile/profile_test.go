@@ -15,9 +15,9 @@ import (
 	"github.com/godtrace/godtrace/provider/providertest"
 )
 
-func names(specs []provider.Spec) string {
+func names(offers []provider.Offer) string {
 	var s []string
-	for _, sp := range specs {
+	for _, sp := range offers {
 		s = append(s, sp.Name)
 	}
 	return strings.Join(s, " ")
@@ -40,12 +40,12 @@ func TestProvide(t *testing.T) {
 		{"tick-n", defaults},
 		{"tick-1ns", defaults},
 	} {
-		specs, err := New().Provide(provider.Desc{Name: tt.name})
+		offers, err := New().Provide(provider.Desc{Name: tt.name})
 		if err != nil {
 			t.Errorf("Provide(%q): %v", tt.name, err)
 			continue
 		}
-		if got := names(specs); got != tt.want {
+		if got := names(offers); got != tt.want {
 			t.Errorf("Provide(%q) = %s, want %s", tt.name, got, tt.want)
 		}
 	}

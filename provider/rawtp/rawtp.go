@@ -68,7 +68,7 @@ func (pv *Provider) MayMatchName(pattern string) bool {
 
 // Provide implements provider.Provider: the probes whose module (the
 // event's group) and name match d, in sdt.List's order.
-func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
+func (pv *Provider) Provide(d provider.Desc) ([]provider.Offer, error) {
 	if d.Function != "" && !provider.Glob(d.Function, "") {
 		return nil, nil
 	}
@@ -84,7 +84,7 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	var specs []provider.Spec
+	var offers []provider.Offer
 	for _, e := range evs {
 		if d.Module != "" && !provider.Glob(d.Module, e.Group) || d.Name != "" && !provider.Glob(d.Name, e.Name) {
 			continue
@@ -94,9 +94,9 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 			ev = &event{Event: e}
 			pv.events[e] = ev
 		}
-		specs = append(specs, provider.Spec{Module: e.Group, Name: e.Name, Data: ev})
+		offers = append(offers, provider.Offer{Module: e.Group, Name: e.Name, Data: ev})
 	}
-	return specs, nil
+	return offers, nil
 }
 
 // probeEvent returns p's event, with its parameters looked up.

@@ -57,7 +57,7 @@ func (pv *Provider) MayMatchName(pattern string) bool {
 // Provide implements provider.Provider: the probes whose module (the
 // event's group) and name match d, sorted by group and name. The
 // function field is always empty.
-func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
+func (pv *Provider) Provide(d provider.Desc) ([]provider.Offer, error) {
 	if d.Function != "" && !provider.Glob(d.Function, "") {
 		return nil, nil
 	}
@@ -73,14 +73,14 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	var specs []provider.Spec
+	var offers []provider.Offer
 	for _, e := range evs {
 		if d.Module != "" && !provider.Glob(d.Module, e.Group) || d.Name != "" && !provider.Glob(d.Name, e.Name) {
 			continue
 		}
-		specs = append(specs, provider.Spec{Module: e.Group, Name: e.Name, Data: pv.event(e)})
+		offers = append(offers, provider.Offer{Module: e.Group, Name: e.Name, Data: pv.event(e)})
 	}
-	return specs, nil
+	return offers, nil
 }
 
 // event returns the probe data of e, made once.

@@ -36,13 +36,13 @@ func TestList(t *testing.T) {
 	}
 }
 
-// dump prints specs one per line with their arguments (read from the
+// dump prints offers one per line with their arguments (read from the
 // format files as compiling reads them): "sched::sched_wakeup
 // char[16]@8 pid_t=24 int=28 int=32", with "=" for a value, "@" for an
 // address in the record and "->" for a dynamic field's locator.
-func dump(pv *Provider, specs []provider.Spec) string {
+func dump(pv *Provider, offers []provider.Offer) string {
 	var b strings.Builder
-	for _, s := range specs {
+	for _, s := range offers {
 		fmt.Fprintf(&b, "%s:%s:%s", s.Module, s.Function, s.Name)
 		ev := s.Data.(*event)
 		pv.parse(ev)
@@ -84,12 +84,12 @@ func TestProvide(t *testing.T) {
 		{provider.Desc{Name: "nosuch"}, ""},
 	} {
 		pv := NewFS(testdata)
-		specs, err := pv.Provide(tt.d)
+		offers, err := pv.Provide(tt.d)
 		if err != nil {
 			t.Errorf("Provide(%s): %v", tt.d, err)
 			continue
 		}
-		if got := dump(pv, specs); got != tt.want {
+		if got := dump(pv, offers); got != tt.want {
 			t.Errorf("Provide(%s):\n%s\nwant:\n%s", tt.d, got, tt.want)
 		}
 	}
@@ -130,9 +130,9 @@ func TestMissingFormat(t *testing.T) {
 	// An event listed without a format file (testdata/noformat) is
 	// an error when it is compiled or attached, not when listed.
 	pv := NewFS(os.DirFS("testdata/noformat"))
-	specs, err := pv.Provide(provider.Desc{})
-	if err != nil || len(specs) != 1 {
-		t.Fatalf("Provide = %v, %v", specs, err)
+	offers, err := pv.Provide(provider.Desc{})
+	if err != nil || len(offers) != 1 {
+		t.Fatalf("Provide = %v, %v", offers, err)
 	}
 	reg := provider.NewRegistry(pv)
 	ps, err := reg.List(provider.Desc{Provider: "sdt"})

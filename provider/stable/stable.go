@@ -54,12 +54,12 @@ func (*Provider) Attributes() provider.Attributes { return attributes }
 // Provide implements provider.Provider: every probe of the provider, in
 // the order of its table. Whether the kernel has the tracepoints is found
 // out at Attach.
-func (pv *Provider) Provide(provider.Desc) ([]provider.Spec, error) {
-	specs := make([]provider.Spec, len(pv.probes))
+func (pv *Provider) Provide(provider.Desc) ([]provider.Offer, error) {
+	offers := make([]provider.Offer, len(pv.probes))
 	for i := range pv.probes {
-		specs[i] = provider.Spec{Module: module, Name: pv.probes[i].name, Data: &pv.probes[i]}
+		offers[i] = provider.Offer{Module: module, Name: pv.probes[i].name, Data: &pv.probes[i]}
 	}
-	return specs, nil
+	return offers, nil
 }
 
 // ProgramType implements provider.Provider.

@@ -73,7 +73,7 @@ func (*Provider) MayMatchName(pattern string) bool {
 
 // Provide implements provider.Provider: the probes whose function and name
 // match d, sorted by system call, entry before return.
-func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
+func (pv *Provider) Provide(d provider.Desc) ([]provider.Offer, error) {
 	if d.Module != "" && !provider.Glob(d.Module, "") {
 		return nil, nil
 	}
@@ -116,7 +116,7 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 			calls[name].enter = true
 		}
 	}
-	var specs []provider.Spec
+	var offers []provider.Offer
 	for _, name := range slices.Sorted(maps.Keys(calls)) {
 		for _, probe := range []struct {
 			have         bool
@@ -129,10 +129,10 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Spec, error) {
 				continue
 			}
 			ev := pv.event(probe.prefix + name)
-			specs = append(specs, provider.Spec{Function: name, Name: probe.name, Data: ev})
+			offers = append(offers, provider.Offer{Function: name, Name: probe.name, Data: ev})
 		}
 	}
-	return specs, nil
+	return offers, nil
 }
 
 // event returns the parsed tracepoint called name, reading its format on

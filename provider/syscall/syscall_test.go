@@ -21,12 +21,12 @@ import (
 // sys_exit_read to have a call with only an entry tracepoint.
 var testdata = os.DirFS("testdata/tracefs")
 
-// dump prints specs one per line with the record offsets of their
+// dump prints offers one per line with the record offsets of their
 // arguments (read from the format files as enabling reads them):
 // "openat:entry 16 24 32 40".
-func dump(pv *Provider, specs []provider.Spec) string {
+func dump(pv *Provider, offers []provider.Offer) string {
 	var b strings.Builder
-	for _, s := range specs {
+	for _, s := range offers {
 		fmt.Fprintf(&b, "%s:%s:%s", s.Module, s.Function, s.Name)
 		ev := s.Data.(*event)
 		pv.parse(ev)
@@ -63,12 +63,12 @@ func TestProvide(t *testing.T) {
 		{provider.Desc{Function: "nosuch"}, ""},
 	} {
 		pv := NewFS(testdata)
-		specs, err := pv.Provide(tt.d)
+		offers, err := pv.Provide(tt.d)
 		if err != nil {
 			t.Errorf("Provide(%s): %v", tt.d, err)
 			continue
 		}
-		if got := dump(pv, specs); got != tt.want {
+		if got := dump(pv, offers); got != tt.want {
 			t.Errorf("Provide(%s):\n%s\nwant:\n%s", tt.d, got, tt.want)
 		}
 	}
@@ -100,20 +100,20 @@ func TestRegistry(t *testing.T) {
 // TestLiveTracefs reads the running kernel's system call tracepoints.
 func TestLiveTracefs(t *testing.T) {
 	testenv.RequireBPF(t)
-	specs, err := New().Provide(provider.Desc{})
+	offers, err := New().Provide(provider.Desc{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(specs) < 100 {
-		t.Errorf("only %d syscall probes", len(specs))
+	if len(offers) < 100 {
+		t.Errorf("only %d syscall probes", len(offers))
 	}
 	pv := New()
-	specs, err = pv.Provide(provider.Desc{Function: "read", Name: "entry"})
-	if err == nil && len(specs) == 1 {
-		pv.parse(specs[0].Data.(*event))
+	offers, err = pv.Provide(provider.Desc{Function: "read", Name: "entry"})
+	if err == nil && len(offers) == 1 {
+		pv.parse(offers[0].Data.(*event))
 	}
-	if err != nil || len(specs) != 1 || len(specs[0].Data.(*event).args) != 3 {
-		t.Errorf("syscall::read:entry = %s, %v; want 3 arguments", dump(pv, specs), err)
+	if err != nil || len(offers) != 1 || len(offers[0].Data.(*event).args) != 3 {
+		t.Errorf("syscall::read:entry = %s, %v; want 3 arguments", dump(pv, offers), err)
 	}
 }
 
