@@ -7,11 +7,11 @@ import (
 	"os"
 	"time"
 
-	"github.com/cilium/ebpf/ringbuf"
 	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/abi"
 	"github.com/godtrace/godtrace/consume"
+	"github.com/godtrace/godtrace/internal/ring"
 	"github.com/godtrace/godtrace/option"
 	"github.com/godtrace/godtrace/provider"
 	"github.com/godtrace/godtrace/spec"
@@ -169,12 +169,11 @@ func (h *Handle) read(wait time.Duration) (int, error) {
 // reader's deadline or, when woken is true, before a Wake.
 func (h *Handle) readOne(woken bool) (size int, ok bool, err error) {
 	for {
-		rec := ringbuf.Record{RawSample: h.arena.next()}
-		err := h.rd.ReadInto(&rec)
+		raw, err := h.rd.Read(h.arena.next())
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return 0, false, nil
 		}
-		if errors.Is(err, ringbuf.ErrFlushed) {
+		if errors.Is(err, ring.ErrFlushed) {
 			if woken {
 				return 0, false, nil
 			}
@@ -183,7 +182,7 @@ func (h *Handle) readOne(woken bool) (size int, ok bool, err error) {
 		if err != nil {
 			return 0, false, fmt.Errorf("reading buffer: %w", err)
 		}
-		raw := h.arena.took(rec.RawSample)
+		raw = h.arena.took(raw)
 		v, err := h.dec.Decode(raw)
 		if err != nil {
 			return 0, false, err

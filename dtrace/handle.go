@@ -14,12 +14,12 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/btf"
-	"github.com/cilium/ebpf/ringbuf"
 	"golang.org/x/sys/unix"
 
 	"github.com/godtrace/godtrace/compile"
 	"github.com/godtrace/godtrace/consume"
 	"github.com/godtrace/godtrace/internal/chunks"
+	"github.com/godtrace/godtrace/internal/ring"
 	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/tag"
 	"github.com/godtrace/godtrace/lang/token"
@@ -67,7 +67,7 @@ type Handle struct {
 	nlibs    int // how many of files are libraries
 	prog     *spec.Program
 	objs     *load.Objects
-	rd       *ringbuf.Reader
+	rd       *ring.Reader
 	arena    arena           // what records are read into
 	dec      consume.Decoder // decodes the records read
 	printed  map[int]bool    // aggregations printed by printa
@@ -448,7 +448,7 @@ func (h *Handle) Exec() error {
 			h.printVerifierLog(strings.Split(strings.TrimRight(l, "\n\x00"), "\n"))
 		}
 	}
-	rd, err := ringbuf.NewReader(objs.Map(spec.MapBuffer))
+	rd, err := ring.NewReader(objs.Map(spec.MapBuffer))
 	if err != nil {
 		objs.Close()
 		return fmt.Errorf("opening the principal buffer: %w", err)

@@ -30,9 +30,9 @@ var resizable = []struct {
 	// that no value of the option can exhaust the kernel's memory or the
 	// kernel's limits (a ring buffer's size is a 32-bit power of two),
 	// and a share of the memory available, so that tracing leaves the
-	// system room to run. The consumer maps the ring buffer twice (its
-	// end wraps to its start), so dtrace's resident size grows by twice
-	// bufsize.
+	// system room to run. The kernel's memory for the ring buffer is
+	// also in dtrace's resident size, which grows by bufsize: the
+	// consumer maps it once (internal/ring).
 	ceiling uint64
 	share   uint64 // divisor of MemAvailable
 }{
