@@ -34,8 +34,9 @@
 // which the compiler declared with their maps) first, through the
 // provider of a probe that asked for each, then calls the provider's
 // Attach for every enabled probe except the dtrace provider's; if one
-// attach fails, it detaches everything already attached. Objects.Detach detaches the programs of tracepoints all at
-// once (tracefs.Link.Unlink), then closes their perf events.
+// attach fails, it detaches everything already attached. Objects.Detach
+// detaches the programs of tracepoints all at once
+// (tracefs.Link.Unlink), then closes their perf events.
 //
 // The tests load the compiler's corpus (compile/testdata) through the real
 // verifier, and check how a forced rejection is reported.
