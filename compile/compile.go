@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+
 	"slices"
 	"strings"
 
@@ -198,8 +199,29 @@ func Compile(files []*token.File, cfg Config) (*spec.Program, error) {
 // 8 KiB on), after compiling for long in much memory (gigabytes at 1e9).
 const MaxStrSize = 8000
 
-// CompileParsed compiles sources Parse has parsed.
+// CompileParsed compiles sources Parse has parsed: it runs the passes
+// (Match, then Matched.Check, Checked.Layout and LaidOut.Generate).
 func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
+	m, err := Match(p, cfg)
+	if err != nil {
+		return nil, err
+	}
+	k, err := m.Check()
+	if err != nil {
+		return nil, err
+	}
+	l, err := k.Layout()
+	if err != nil {
+		return nil, err
+	}
+	return l.Generate()
+}
+
+// Match runs the first pass over sources Parse has parsed, PassMatch:
+// it resolves each clause's probe descriptions into probes. As in
+// DTrace, a description that matches no probe is the error reported,
+// whatever its clause's body does.
+func Match(p *Parsed, cfg Config) (*Matched, error) {
 	files := p.files
 	if cfg.StrSize <= 0 {
 		cfg.StrSize = 256
@@ -241,22 +263,14 @@ func CompileParsed(p *Parsed, cfg Config) (*spec.Program, error) {
 			c.clauses = append(c.clauses, cl)
 		}
 	}
-	// Descriptions are matched before the bodies are checked: as in
-	// DTrace, a probe Linux lacks is the error reported, not what its
-	// clause does with it.
 	stmts, descs, err := c.match()
 	if err != nil {
 		return nil, err
 	}
+	c.ran = PassMatch
 	c.dump(PassMatch, func(b *strings.Builder) { c.dumpMatch(b, stmts) })
 	ccfg.ProbeArgs = probeArgs(descs, definitionsOf(all.Decls))
-	info, err := check.Check(all, ccfg)
-	if err != nil {
-		return nil, positioned(files, err)
-	}
-	c.info = info
-	c.dump(PassCheck, c.dumpCheck)
-	return c.compile(stmts)
+	return &Matched{c: c, all: all, ccfg: ccfg, stmts: stmts}, nil
 }
 
 // fileOf returns the index of the file holding p.
@@ -367,6 +381,7 @@ func parseErrors(files []*token.File, i int, err error) error {
 
 type compiler struct {
 	cfg     Config
+	ran     Pass          // the last pass run
 	clauses []*ast.Clause // in program order
 	files   []*token.File
 	info    *check.Info
@@ -401,17 +416,9 @@ type compiler struct {
 	srcLines map[*token.File][]string
 }
 
-func (c *compiler) compile(stmts []statement) (*spec.Program, error) {
-	probes := statementProbes(stmts)
-	c.plan()
-	c.planError(probes)
-	c.dump(PassLayout, c.dumpLayout)
-	// Checked before code generation, whose offsets must fit, and after
-	// it, for the areas it added.
-	if err := c.scratchFits(); err != nil {
-		return nil, err
-	}
-	if err := c.enable(stmts, probes); err != nil {
+// generate is PassCodegen.
+func (c *compiler) generate(stmts []statement) (*spec.Program, error) {
+	if err := c.enable(stmts, statementProbes(stmts)); err != nil {
 		return nil, err
 	}
 	if err := c.scratchFits(); err != nil {

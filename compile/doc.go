@@ -10,7 +10,11 @@
 // After parsing, compilation runs four passes (Pass), in order: match
 // (the probes of each clause's descriptions), check (check.Check: types,
 // variables, aggregations), layout (plan: the storage of each variable
-// and aggregation) and codegen (enable, then the maps). Config.Dump, when
+// and aggregation) and codegen (enable, then the maps). CompileParsed
+// runs them all; a caller can also run them one at a time, each stage
+// giving the next (Match, then Matched.Check, Checked.Layout and
+// LaidOut.Generate), to stop after matching or checking, say, or to look
+// at a stage's result (Matched.Probes, Checked.Info). Config.Dump, when
 // set, is given a description of each pass's result (passes.go);
 // dtrace's -x tree=MASK writes those of the passes its bits name (1
 // match, 2 check, 4 layout, 8 codegen) to stderr, as DTrace's -x tree

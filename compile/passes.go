@@ -5,7 +5,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/godtrace/godtrace/lang/ast"
 	"github.com/godtrace/godtrace/lang/check"
+	"github.com/godtrace/godtrace/provider"
+	"github.com/godtrace/godtrace/spec"
 )
 
 // Pass names a pass of the compiler, in the order they run. Compilation
@@ -37,6 +40,90 @@ func (p Pass) String() string {
 		return fmt.Sprintf("Pass(%d)", int(p))
 	}
 	return passNames[p]
+}
+
+// Matched is a program after PassMatch. The method of a stage that
+// runs the next pass may be called once: the passes build on one
+// compiler's state, and a second call is an error.
+type Matched struct {
+	c     *compiler
+	all   *ast.Program
+	ccfg  check.Config
+	stmts []statement
+}
+
+// Probes returns the probes each statement enables: a statement is a
+// clause for one of its descriptions, in program order.
+func (m *Matched) Probes() [][]*provider.Probe { return statementProbes(m.stmts) }
+
+// Check runs PassCheck: it types every declaration and clause body,
+// args[] by the probes their descriptions matched.
+func (m *Matched) Check() (*Checked, error) {
+	c := m.c
+	if err := c.start(PassCheck); err != nil {
+		return nil, err
+	}
+	info, err := check.Check(m.all, m.ccfg)
+	if err != nil {
+		return nil, positioned(c.files, err)
+	}
+	c.info = info
+	c.dump(PassCheck, c.dumpCheck)
+	return &Checked{c: c, stmts: m.stmts}, nil
+}
+
+// Checked is a program after PassCheck.
+type Checked struct {
+	c     *compiler
+	stmts []statement
+}
+
+// Info returns what the checker found: types, variables, aggregations
+// and actions.
+func (k *Checked) Info() *check.Info { return k.c.info }
+
+// Layout runs PassLayout: it gives every variable and aggregation its
+// storage, and refuses a program whose scratch space is larger than the
+// kernel allows.
+func (k *Checked) Layout() (*LaidOut, error) {
+	c := k.c
+	if err := c.start(PassLayout); err != nil {
+		return nil, err
+	}
+	c.plan()
+	c.planError(statementProbes(k.stmts))
+	c.dump(PassLayout, c.dumpLayout)
+	// Checked before code generation, whose offsets must fit, and after
+	// it, for the areas it added.
+	if err := c.scratchFits(); err != nil {
+		return nil, err
+	}
+	return &LaidOut{c: c, stmts: k.stmts}, nil
+}
+
+// LaidOut is a program after PassLayout.
+type LaidOut struct {
+	c     *compiler
+	stmts []statement
+}
+
+// Generate runs PassCodegen: it generates the program of every enabled
+// probe and its ECBs, and returns the compiled program.
+func (l *LaidOut) Generate() (*spec.Program, error) {
+	if err := l.c.start(PassCodegen); err != nil {
+		return nil, err
+	}
+	return l.c.generate(l.stmts)
+}
+
+// start notes that pass p runs, which it may only once, after the pass
+// before it.
+func (c *compiler) start(p Pass) error {
+	if c.ran != p-1 {
+		return fmt.Errorf("compile: the %v pass has already run", p)
+	}
+	c.ran = p
+	return nil
 }
 
 // dump gives Config.Dump, if set, what describe writes of pass p.

@@ -42,3 +42,75 @@ BEGIN { x = 2; a["k"] = 1; }`
 		t.Errorf("names %q %q", PassCodegen, Pass(9))
 	}
 }
+
+// TestPassesOneByOne runs the passes one at a time: matching succeeds
+// on a clause its checking refuses, an unmatched description fails
+// matching whatever the body, and the passes run in turn give what
+// Compile gives.
+func TestPassesOneByOne(t *testing.T) {
+	cfg := config(t)
+	parse := func(src string) *Parsed {
+		t.Helper()
+		p, err := Parse([]*token.File{token.NewFile("passes.d", []byte(src))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+
+	m, err := Match(parse(`syscall::read:entry, syscall::openat:entry { x = "s"; x = 1; }`), cfg)
+	if err != nil {
+		t.Fatalf("Match: %v", err)
+	}
+	var got []string
+	for _, ps := range m.Probes() {
+		for _, p := range ps {
+			got = append(got, p.Function)
+		}
+	}
+	if want := []string{"read", "openat"}; !slices.Equal(got, want) {
+		t.Errorf("statements' probes %q, want %q", got, want)
+	}
+	if _, err := m.Check(); err == nil || !strings.Contains(err.Error(), "operands have incompatible types") {
+		t.Errorf("Check: %v, want the assignment's type error", err)
+	}
+
+	if _, err := Match(parse(`syscall::nosuchcall:entry { x = "s"; x = 1; }`), cfg); err == nil || !strings.Contains(err.Error(), "does not match any probes") {
+		t.Errorf("Match of an unmatched description: %v", err)
+	}
+
+	src := `syscall::read:entry { @[execname] = count(); self->t = timestamp; } END { printa(@); }`
+	want, err := CompileParsed(parse(src), config(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err = Match(parse(src), config(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := m.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(k.Info().Aggs); n != 1 {
+		t.Errorf("Check found %d aggregations, want 1", n)
+	}
+	l, err := k.Layout()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := l.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dump(p) != dump(want) || len(p.ECBs) != len(want.ECBs) || len(p.Maps) != len(want.Maps) {
+		t.Error("the passes run one by one give another program than CompileParsed")
+	}
+	// Each pass runs once.
+	if _, err := m.Check(); err == nil {
+		t.Error("Check ran twice")
+	}
+	if _, err := l.Generate(); err == nil {
+		t.Error("Generate ran twice")
+	}
+}
