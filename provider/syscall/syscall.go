@@ -33,6 +33,7 @@ type Provider struct {
 	mu     sync.Mutex
 	tree   *tracefs.Tree
 	events map[string]*event // parsed formats, by tracepoint name
+	listed []string          // the tracepoints' names, once listed
 }
 
 // event is a probe's tracepoint and where its arguments are in the
@@ -79,32 +80,25 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Offer, error) {
 	}
 	pv.mu.Lock()
 	defer pv.mu.Unlock()
-	root, err := pv.tree.FS()
+	tps, err := pv.tracepoints()
 	if err != nil {
 		return nil, err
-	}
-	ents, err := fs.ReadDir(root, "events/"+group)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("system call tracepoints (CONFIG_FTRACE_SYSCALLS): %w: %w", ebpf.ErrNotSupported, err)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("list system call tracepoints: %w", err)
 	}
 	// Entry and return tracepoints of one call are far apart in the
 	// listing; collect them per call.
 	type pair struct{ enter, exit bool }
 	calls := make(map[string]*pair)
-	for _, e := range ents {
+	for _, tp := range tps {
 		var name string
 		var isExit bool
-		if n, ok := strings.CutPrefix(e.Name(), enterPrefix); ok {
+		if n, ok := strings.CutPrefix(tp, enterPrefix); ok {
 			name = n
-		} else if n, ok := strings.CutPrefix(e.Name(), exitPrefix); ok {
+		} else if n, ok := strings.CutPrefix(tp, exitPrefix); ok {
 			name, isExit = n, true
 		} else {
-			continue // enable, filter
+			continue
 		}
-		if !e.IsDir() || d.Function != "" && !provider.Glob(d.Function, name) {
+		if d.Function != "" && !provider.Glob(d.Function, name) {
 			continue
 		}
 		if calls[name] == nil {
@@ -133,6 +127,34 @@ func (pv *Provider) Provide(d provider.Desc) ([]provider.Offer, error) {
 		}
 	}
 	return offers, nil
+}
+
+// tracepoints returns the names of the system call tracepoints, listed
+// once: the Registry asks for the probes when it lists the provider and
+// again for each description that names it.
+func (pv *Provider) tracepoints() ([]string, error) {
+	if pv.listed != nil {
+		return pv.listed, nil
+	}
+	root, err := pv.tree.FS()
+	if err != nil {
+		return nil, err
+	}
+	ents, err := fs.ReadDir(root, "events/"+group)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("system call tracepoints (CONFIG_FTRACE_SYSCALLS): %w: %w", ebpf.ErrNotSupported, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("list system call tracepoints: %w", err)
+	}
+	listed := make([]string, 0, len(ents))
+	for _, e := range ents {
+		if e.IsDir() { // not enable, filter
+			listed = append(listed, e.Name())
+		}
+	}
+	pv.listed = listed
+	return listed, nil
 }
 
 // event returns the parsed tracepoint called name, reading its format on

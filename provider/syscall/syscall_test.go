@@ -3,6 +3,7 @@ package syscall
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -224,5 +225,32 @@ func TestGetpidEntry(t *testing.T) {
 	}
 	if got := rec.PidTgid(t) >> 32; got != uint64(os.Getpid()) {
 		t.Errorf("pid = %d, want %d", got, os.Getpid())
+	}
+}
+
+// countingFS counts the directories read from an fs.FS.
+type countingFS struct {
+	fs.FS
+	reads int
+}
+
+func (c *countingFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	c.reads++
+	return fs.ReadDir(c.FS, name)
+}
+
+// TestListedOnce: the tracepoints are listed once, however many
+// descriptions ask for probes (the Registry's listing, then each
+// description naming the provider).
+func TestListedOnce(t *testing.T) {
+	root := &countingFS{FS: testdata}
+	pv := NewFS(root)
+	for _, d := range []provider.Desc{{Provider: "syscall"}, {Function: "read", Name: "entry"}, {Function: "open*"}} {
+		if _, err := pv.Provide(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if root.reads != 1 {
+		t.Errorf("the tracepoints were listed %d times", root.reads)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/cilium/ebpf"
 	"golang.org/x/sys/unix"
@@ -25,7 +26,30 @@ const DefaultDir = "/sys/kernel/tracing"
 // Mount before cilium/ebpf first looks for tracefs (its kprobe and
 // uprobe links fall back to it): it remembers the tracefs it found, or
 // did not find, the first time.
+//
+// The directory found is kept, and returned while it is still a tracefs
+// (one statfs(2)): each tracepoint attached asks for it.
 func Dir() (string, error) {
+	found.Lock()
+	defer found.Unlock()
+	if found.dir != "" && isTracefs(found.dir) {
+		return found.dir, nil
+	}
+	dir, err := lookDir()
+	if err == nil {
+		found.dir = dir
+	}
+	return dir, err
+}
+
+// found is the directory Dir last found.
+var found struct {
+	sync.Mutex
+	dir string
+}
+
+// lookDir finds or mounts tracefs, as Dir describes.
+func lookDir() (string, error) {
 	if f, err := os.Open("/proc/self/mountinfo"); err == nil {
 		dir, err := findMount(f)
 		f.Close()
