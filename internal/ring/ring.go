@@ -56,6 +56,7 @@ type Reader struct {
 	flushFD int // eventfd: Flush's wake-ups
 	closeFD int // eventfd: Close's
 	closed  atomic.Bool
+	events  [3]unix.EpollEvent // what epoll_wait(2) reports
 
 	deadline time.Time
 	// pending is a deadline or flush seen while waiting, returned once
@@ -196,13 +197,12 @@ func (r *Reader) next(buf []byte) ([]byte, bool, error) {
 // wait waits until the ring may hold a record (nil), or for the
 // deadline, a Flush or Close.
 func (r *Reader) wait() error {
-	events := make([]unix.EpollEvent, 3)
 	for {
 		timeout := -1
 		if !r.deadline.IsZero() {
 			timeout = int(max(time.Until(r.deadline).Milliseconds(), 0))
 		}
-		n, err := unix.EpollWait(r.epfd, events, timeout)
+		n, err := unix.EpollWait(r.epfd, r.events[:], timeout)
 		if err == unix.EINTR {
 			continue
 		}
@@ -213,7 +213,7 @@ func (r *Reader) wait() error {
 			return os.ErrDeadlineExceeded
 		}
 		var woke error
-		for _, ev := range events[:n] {
+		for _, ev := range r.events[:n] {
 			switch int(ev.Fd) {
 			case r.closeFD:
 				return os.ErrClosed
