@@ -61,7 +61,7 @@ var notFromCheck = map[string]string{
 	// The dtrace library: dependencies and option values are resolved
 	// against the system, not by the checker.
 	"D_PRAGMA_DEPEND": "dtrace/pragma.go: depends_on needs the system's providers, modules and libraries (dtrace compile_test.go)",
-	"D_PRAGMA_OPTSET": "dtrace/handle.go: option values are set by the library (wording bug: see the report)",
+	"D_PRAGMA_OPTSET": "dtrace/compile.go: option values are set by the library (wording bug: see the report)",
 	// The dtrace library, after parsing each program source, as
 	// dt_compile() does: they concern the source as a whole and the
 	// command's arguments (dtrace program_test.go; cmd/dtrace e2e
