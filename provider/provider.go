@@ -66,8 +66,13 @@ const (
 
 // IsDtrace reports whether p is the dtrace provider's probe named name
 // (Begin, End or Error), or any of its probes for "".
-func (p *Probe) IsDtrace(name string) bool {
-	return p.Provider == Dtrace && (name == "" || p.Name == name)
+func (p *Probe) IsDtrace(name string) bool { return p.Desc().IsDtrace(name) }
+
+// IsDtrace reports whether d names the dtrace provider's probe named
+// name, or any of its probes for "": the rule that Probe and
+// spec.Probe share.
+func (d Desc) IsDtrace(name string) bool {
+	return d.Provider == Dtrace && (name == "" || d.Name == name)
 }
 
 // NArgs is the number of probe arguments, arg0..arg9, that LoadArgs

@@ -168,9 +168,7 @@ func (p Probe) Desc() provider.Desc {
 
 // IsDtrace reports whether p is the dtrace provider's probe named name
 // (provider.Begin, End or Error), or any of its probes for "".
-func (p Probe) IsDtrace(name string) bool {
-	return p.Provider == provider.Dtrace && (name == "" || p.Name == name)
-}
+func (p Probe) IsDtrace(name string) bool { return p.Desc().IsDtrace(name) }
 
 // ProbeProgram is the trampoline program of one enabled probe.
 type ProbeProgram struct {
